@@ -1,0 +1,40 @@
+"""MkDocs hooks: thin glue between MkDocs and the lexigraph package. No logic lives here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+from lexigraph import build as lexigraph_build
+from lexigraph.errors import LexigraphError
+
+_state: dict = {}
+
+
+@event_priority(100)  # validate before any other plugin does work
+def on_config(config):
+    root = Path(config.config_file_path).parent
+    try:
+        _state["build"] = lexigraph_build.prepare(root, config.site_url or "")
+    except LexigraphError as error:
+        raise PluginError("Lexigraph content has problems; the previous site was left untouched.\n" + error.report()) from None
+    return config
+
+
+def on_files(files, config):
+    return lexigraph_build.add_pages(_state["build"], files, config)
+
+
+def on_nav(nav, config, files):
+    lexigraph_build.split_navigation(_state["build"], nav)
+    return nav
+
+
+def on_page_context(context, page, config, nav):
+    return lexigraph_build.localise_page(_state["build"], context, page, config)
+
+
+def on_post_build(config):
+    lexigraph_build.publish_extras(_state["build"], Path(config.site_dir))

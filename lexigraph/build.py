@@ -1,0 +1,137 @@
+"""The build pipeline as MkDocs sees it: load → validate → render → (MkDocs builds) → publish extras.
+
+The MkDocs hook (hooks/lexigraph_hooks.py) calls these functions and nothing else.
+The corpus is loaded and validated once per process and content state, even though
+mkdocs-static-i18n runs the MkDocs build once per language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import LexigraphError, Problem
+from .load import Corpus, load_corpus
+from .render import SiteMap
+from . import LANGUAGES
+from .i18n import LABELS
+from .site import Page, plan_language, render_root
+from .validate import validate
+
+DEFAULT_LANGUAGE = "fr"
+CONTENT_DIRS = ("entries", "quizzes", "snippets")
+
+
+@dataclass
+class Build:
+    corpus: Corpus
+    site: SiteMap
+    warnings: list[Problem]
+    pages: dict = field(default_factory=dict)   # src_uri → Page, for this build
+    navs: dict = field(default_factory=dict)    # lang → Navigation
+
+
+_cache: dict[tuple, Build] = {}
+
+
+def _signature(root: Path) -> tuple:
+    """Changes whenever a content file is added, removed or edited (for `mkdocs serve`)."""
+    stats = []
+    for name in CONTENT_DIRS:
+        for path in sorted((root / name).rglob("*")):
+            if path.is_file():
+                st = path.stat()
+                stats.append((str(path), st.st_mtime_ns, st.st_size))
+    return (str(root.resolve()), tuple(stats))
+
+
+def prepare(root: Path, site_url: str) -> Build:
+    """Load and validate the content once; raise LexigraphError listing every problem."""
+    key = (_signature(root), site_url)
+    if key not in _cache:
+        corpus = load_corpus(root)
+        problems = validate(corpus)
+        if problems:
+            raise LexigraphError(problems)
+        _cache.clear()
+        _cache[key] = Build(corpus, SiteMap.of(corpus, site_url or "https://www.lexigraph.org/"), [])
+    return _cache[key]
+
+
+def publish_schemas(site_dir: Path) -> None:
+    """Copy the JSON Schemas to <site>/schemas/ so editors can validate while typing."""
+    from importlib import resources
+
+    target = site_dir / "schemas"
+    target.mkdir(parents=True, exist_ok=True)
+    for item in resources.files("lexigraph.schemas").iterdir():
+        if item.name.endswith(".schema.json"):
+            (target / item.name).write_text(item.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+
+def add_pages(build: Build, files, config):
+    """Add every generated page of both languages to MkDocs' files."""
+    from mkdocs.structure.files import File
+
+    build.pages = {}
+    for lang in LANGUAGES:
+        for page in plan_language(build.site, lang):
+            files.append(File.generated(config, page.src_uri, content=page.render()))
+            build.pages[page.src_uri] = page
+    root = Page("", "index.md", "", {lang: f"{lang}/" for lang in LANGUAGES}, render=lambda: render_root(build.site))
+    files.append(File.generated(config, root.src_uri, content=root.render()))
+    build.pages[root.src_uri] = root
+    return files
+
+
+def split_navigation(build: Build, nav) -> None:
+    """Keep one small navigation per language (home and A–Z), never the whole lexicon.
+
+    mkdocs.yml's nav has one section per language; each page is later shown its own
+    language's section only, so a page's HTML does not grow with the number of entries.
+    """
+    from mkdocs.structure.nav import Navigation
+
+    build.navs = {}
+    for section in nav.items:
+        children = getattr(section, "children", None) or []
+        pages = [item for item in children if getattr(item, "is_page", False)]
+        if pages:
+            lang = pages[0].file.src_uri.split("/", 1)[0]
+            local = Navigation(children, pages)
+            local.homepage = pages[0]
+            for item in children:
+                item.parent = None
+            build.navs[lang] = local
+
+
+def localise_page(build: Build, context: dict, page, config) -> dict:
+    """Per page: Material's interface language, the language's navigation, and the alternates."""
+    generated = build.pages.get(page.file.src_uri)
+    lang = generated.lang if generated is not None and generated.lang else DEFAULT_LANGUAGE
+    config.theme["language"] = lang
+    if lang in getattr(build, "navs", {}):
+        context["nav"] = build.navs[lang]
+    if generated is not None:
+        base = _base_path(config.site_url)
+        config.extra["alternate"] = [
+            {"name": LABELS[other]["language_name"], "lang": other, "link": base + url}
+            for other, url in generated.alternates.items()
+        ]
+        context["lx_alternates"] = generated.alternates
+        context["lx_entry"] = generated.entry_id
+        context["lx_lang"] = lang
+    return context
+
+
+def _base_path(site_url: str | None) -> str:
+    """The path part of site_url ('/' or '/lexigraph/')."""
+    from urllib.parse import urlsplit
+
+    path = urlsplit(site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def publish_extras(build: Build, site_dir: Path) -> None:
+    publish_schemas(site_dir)

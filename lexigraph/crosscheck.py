@@ -1,0 +1,266 @@
+"""Stage 2b, cross-entry checks: what no single file's schema can see.
+
+Every check is defensive about shapes: a file that failed its schema still gets
+the cross checks that make sense, and never a traceback.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from collections import defaultdict
+from typing import Any, Iterator
+
+from . import LANGUAGES
+from .errors import CROSS, Problem
+from .load import Corpus, Entry
+from .yamlfile import YamlDoc, format_path
+
+RELATION_TYPES = ("runs_in", "requires", "often_confused_with", "extends", "part_of", "threatens")
+SYMMETRIC = ("often_confused_with",)
+
+# Raw HTML in prose: any tag, comment or processing instruction. Markdown autolinks (<https://…>) are fine.
+_RAW_HTML = re.compile(r"<(?!https?://)(/?[A-Za-z][A-Za-z0-9-]*|!--|\?)")
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+_JS_URL = re.compile(r"\]\(\s*(javascript|data|vbscript):", re.I)
+
+
+def _problem(doc: YamlDoc, path: tuple, message: str) -> Problem:
+    return Problem(doc.path, doc.line(path), format_path(path), message, CROSS)
+
+
+def _as_dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _hint(name: str, known) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def check_corpus(corpus: Corpus) -> list[Problem]:
+    """All cross-entry problems of the corpus."""
+    problems: list[Problem] = []
+    entries = [e for e in corpus.entries.values() if e.ok]
+    problems += _check_identity(corpus, entries)
+    for entry in entries:
+        problems += _check_targets(corpus, entry)
+        problems += _check_dates(entry)
+        problems += _check_languages_match(entry)
+        problems += _check_snippets(corpus, entry)
+        problems += _check_prose_safety(entry)
+        problems += _check_quiz(corpus, entry)
+    return problems
+
+
+def _check_identity(corpus: Corpus, entries: list[Entry]) -> Iterator[Problem]:
+    by_number: dict[Any, list[Entry]] = defaultdict(list)
+    by_slug: dict[tuple[str, Any], list[Entry]] = defaultdict(list)
+    for entry in entries:
+        if entry.fact("id") != entry.id:
+            yield _problem(entry.facts, ("id",), f"'{entry.fact('id')}' does not match its folder name '{entry.id}'")
+        if entry.fact("number") is not None:
+            by_number[entry.fact("number")].append(entry)
+        for lang in LANGUAGES:
+            if entry.text(lang, "slug"):
+                by_slug[(lang, entry.text(lang, "slug"))].append(entry)
+    for number, same in by_number.items():
+        for entry in same[1:]:
+            yield _problem(entry.facts, ("number",), f"number {number} is already used by '{same[0].id}'")
+    for (lang, slug), same in by_slug.items():
+        for entry in same[1:]:
+            yield _problem(entry.prose[lang], ("slug",), f"slug '{slug}' is already used by '{same[0].id}' in {lang.upper()}")
+
+
+def _check_targets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+    known = corpus.entries
+    for kind, targets in _as_dict(entry.fact("relations")).items():
+        for i, target in enumerate(_as_list(targets)):
+            if target not in known:
+                yield _problem(entry.facts, ("relations", kind, i), f"'{target}' is not an entry{_hint(target, known)}")
+            elif target == entry.id:
+                yield _problem(entry.facts, ("relations", kind, i), "an entry cannot relate to itself")
+            elif kind in SYMMETRIC and known[target].ok and known[target].status == "published":
+                back = _as_list(_as_dict(known[target].fact("relations")).get(kind))
+                if entry.id not in back:
+                    yield _problem(entry.facts, ("relations", kind, i),
+                                   f"'{target}' does not list '{entry.id}' back under {kind} (this relation goes both ways)")
+    for i, target in enumerate(_as_list(entry.fact("shown_elsewhere"))):
+        if target not in known:
+            yield _problem(entry.facts, ("shown_elsewhere", i), f"'{target}' is not an entry{_hint(target, known)}")
+
+
+def _real_date(text: str) -> bool:
+    try:
+        if len(text) == 7:
+            dt.date.fromisoformat(text + "-01")
+        else:
+            dt.date.fromisoformat(text)
+        return True
+    except ValueError:
+        return False
+
+
+def _check_dates(entry: Entry) -> Iterator[Problem]:
+    facts = entry.facts
+    places: list[tuple[tuple, Any]] = [(("first_written",), entry.fact("first_written"))]
+    places += [(("examples", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("examples")))]
+    places += [(("sources", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("sources")))]
+    places += [(("checked_against", i, "revision"), _as_dict(x).get("revision"))
+               for i, x in enumerate(_as_list(entry.fact("checked_against")))]
+    places += [(("versions", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("versions")))]
+    for path, value in places:
+        if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", value) and not _real_date(value):
+            yield _problem(facts, path, f"'{value}' is not a real date")
+    version = entry.fact("version")
+    if isinstance(version, str) and re.fullmatch(r"v[0-9]{4}-[0-9]{2}", version) and not _real_date(version[1:]):
+        yield _problem(facts, ("version",), f"'{version}' is not a real month")
+
+
+def _keys_match(doc: YamlDoc, path: tuple, have: list, want: list, what: str, other: str) -> Iterator[Problem]:
+    """Report keys present on one side only, and a different order."""
+    for key in have:
+        if key not in want:
+            yield _problem(doc, path + (key,), f"{what} '{key}' is not in {other}{_hint(key, want)}")
+    for key in want:
+        if key not in have:
+            yield _problem(doc, path, f"{what} '{key}' from {other} is missing here")
+
+
+def _check_languages_match(entry: Entry) -> Iterator[Problem]:
+    """FR and EN carry the same sections, steps, annotation keys, links and examples as entry.yml."""
+    if entry.status != "published":
+        return
+    step_ids = [_as_dict(s).get("id") for s in _as_list(entry.fact("steps"))]
+    example_ids = [_as_dict(x).get("id") for x in _as_list(entry.fact("examples"))]
+    shown = _as_list(entry.fact("shown_elsewhere"))
+    fr, en = entry.prose["fr"], entry.prose["en"]
+    for lang in LANGUAGES:
+        doc = entry.prose[lang]
+        steps = _as_dict(_as_dict(doc.data.get("under_the_hood")).get("steps"))
+        yield from _keys_match(doc, ("under_the_hood", "steps"), list(steps), step_ids, "step", "entry.yml's steps")
+        yield from _keys_match(doc, ("examples",), list(_as_dict(doc.data.get("examples"))), example_ids,
+                               "example", "entry.yml's examples")
+        yield from _keys_match(doc, ("shown_elsewhere",), list(_as_dict(doc.data.get("shown_elsewhere"))), shown,
+                               "link", "entry.yml's shown_elsewhere")
+    # EN is checked against FR; FR itself is the reference for sections and annotation keys.
+    fr_sections = [_as_dict(s).get("id") for s in _as_list(fr.data.get("in_depth"))]
+    en_sections = [_as_dict(s).get("id") for s in _as_list(en.data.get("in_depth"))]
+    if set(en_sections) == set(fr_sections) and en_sections != fr_sections:
+        yield _problem(en, ("in_depth",), f"sections are in a different order than in fr.yml: {', '.join(map(str, fr_sections))}")
+    yield from _keys_match(en, ("in_depth",), en_sections, fr_sections, "section", "fr.yml")
+    fr_steps = _as_dict(_as_dict(fr.data.get("under_the_hood")).get("steps"))
+    en_steps = _as_dict(_as_dict(en.data.get("under_the_hood")).get("steps"))
+    for step_id in step_ids:
+        fr_keys = list(_as_dict(_as_dict(fr_steps.get(step_id)).get("annotations")))
+        en_keys = list(_as_dict(_as_dict(en_steps.get(step_id)).get("annotations")))
+        if step_id in fr_steps and step_id in en_steps:
+            yield from _keys_match(en, ("under_the_hood", "steps", step_id, "annotations"), en_keys, fr_keys,
+                                   "annotation", "fr.yml")
+
+
+def annotation_in_snippet(key: str, code: str) -> bool:
+    """A key such as ``_meta.ui`` is found when each dotted part appears in the snippet."""
+    return all(part and part in code for part in key.split("."))
+
+
+def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+    for i, step in enumerate(_as_list(entry.fact("steps"))):
+        name = _as_dict(step).get("snippet")
+        if not isinstance(name, str):
+            continue
+        path = corpus.snippet_path(name)
+        if ".." in name.split("/") or not path.is_file():
+            yield _problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
+            continue
+        code = path.read_text(encoding="utf-8", errors="replace")
+        step_id = _as_dict(step).get("id")
+        for lang in LANGUAGES:
+            steps = _as_dict(_as_dict(entry.prose[lang].data.get("under_the_hood")).get("steps"))
+            for key in _as_dict(_as_dict(steps.get(step_id)).get("annotations")):
+                if not annotation_in_snippet(key, code):
+                    yield _problem(entry.prose[lang], ("under_the_hood", "steps", step_id, "annotations", key),
+                                   f"annotation key '{key}' does not appear in snippets/{name}")
+
+
+def _walk_strings(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk_strings(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _walk_strings(item, path + (i,))
+
+
+def unsafe_html(text: str) -> str | None:
+    """What makes a piece of prose unsafe, or None. Code spans may show tags."""
+    bare = _CODE_SPAN.sub("", text)
+    match = _RAW_HTML.search(bare)
+    if match:
+        return f"raw HTML '{match.group(0)}' is not allowed in prose; write Markdown, and put tags in `code`"
+    if _JS_URL.search(bare):
+        return "links must not use javascript:, data: or vbscript: addresses"
+    return None
+
+
+def _check_prose_safety(entry: Entry) -> Iterator[Problem]:
+    docs = [entry.prose[lang] for lang in LANGUAGES] + [d for d in entry.quiz.values() if d is not None]
+    for doc in docs:
+        for path, text in _walk_strings(doc.data):
+            reason = unsafe_html(text)
+            if reason:
+                yield _problem(doc, path, reason)
+
+
+def _answer_key(doc: YamlDoc) -> list[tuple[Any, list[tuple[Any, bool, Any]]]]:
+    key = []
+    for question in _as_list(_as_dict(doc.data).get("questions")):
+        question = _as_dict(question)
+        options = [(_as_dict(o).get("id"), bool(_as_dict(o).get("correct")), _as_dict(o).get("describes"))
+                   for o in _as_list(question.get("options"))]
+        key.append((question.get("id"), options))
+    return key
+
+
+def _check_quiz(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+    for lang, doc in entry.quiz.items():
+        if doc is None or not isinstance(doc.data, dict):
+            continue
+        if doc.data.get("entry") != entry.id:
+            yield _problem(doc, ("entry",), f"'{doc.data.get('entry')}' should be '{entry.id}', the entry that uses this quiz")
+        for qi, question in enumerate(_as_list(doc.data.get("questions"))):
+            question = _as_dict(question)
+            options = _as_list(question.get("options"))
+            correct = sum(1 for o in options if _as_dict(o).get("correct") is True)
+            if question.get("multiple"):
+                if correct < 2:
+                    yield _problem(doc, ("questions", qi, "options"), f"a 'multiple' question needs at least two correct options, has {correct}")
+            elif correct != 1:
+                yield _problem(doc, ("questions", qi, "options"), f"needs exactly one correct option, has {correct}")
+            for oi, option in enumerate(options):
+                target = _as_dict(option).get("describes")
+                if target is not None and target not in corpus.entries:
+                    yield _problem(doc, ("questions", qi, "options", oi, "describes"),
+                                   f"'{target}' is not an entry{_hint(target, corpus.entries)}")
+    fr, en = entry.quiz.get("fr"), entry.quiz.get("en")
+    if fr is None or en is None or not isinstance(fr.data, dict) or not isinstance(en.data, dict):
+        return
+    fr_key, en_key = _answer_key(fr), _answer_key(en)
+    fr_by_id = dict(fr_key)
+    for qi, (qid, options) in enumerate(en_key):
+        if qid not in fr_by_id:
+            yield _problem(en, ("questions", qi, "id"), f"question '{qid}' is not in {fr.path}{_hint(qid, fr_by_id)}")
+        elif options != fr_by_id[qid]:
+            yield _problem(en, ("questions", qi, "options"),
+                           f"options of '{qid}' differ from {fr.path} (ids, correct answers and 'describes' must be the same)")
+    en_ids = {qid for qid, _ in en_key}
+    for qid, _ in fr_key:
+        if qid not in en_ids:
+            yield _problem(en, ("questions",), f"question '{qid}' from {fr.path} is missing here")

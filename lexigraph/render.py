@@ -1,0 +1,179 @@
+"""Stage 3, render: one entry in one language → the Markdown/HTML of its page.
+
+Prose goes through :mod:`lexigraph.prose` (safe HTML); headings stay Markdown so
+MkDocs builds the table of contents; snippets become fenced code blocks so
+Material highlights them and adds its copy button.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+
+from . import LANGUAGES
+from .crosscheck import RELATION_TYPES
+from .i18n import month_year, t
+from .load import Corpus, Entry
+from .prose import escape, heading_text, inline, to_html
+from .quizview import render_quiz
+
+
+@dataclass
+class SiteMap:
+    """Where every entry lives in every language; built once per build."""
+
+    corpus: Corpus
+    site_url: str
+    urls: dict[tuple[str, str], str] = field(default_factory=dict)  # (lang, entry id) → "fr/mcp/"
+
+    @classmethod
+    def of(cls, corpus: Corpus, site_url: str) -> "SiteMap":
+        site = cls(corpus, site_url.rstrip("/") + "/")
+        for entry in corpus.entries.values():
+            for lang in LANGUAGES:
+                site.urls[(lang, entry.id)] = f"{lang}/{entry.text(lang, 'slug', entry.id)}/"
+        return site
+
+    def absolute(self, url: str) -> str:
+        return self.site_url + url
+
+
+def relative(from_url: str, to_url: str) -> str:
+    """A link from the page at ``from_url`` to ``to_url`` (both site-relative, ending in /)."""
+    rel = posixpath.relpath(to_url or ".", from_url or ".")
+    return rel + "/" if not rel.endswith("/") else rel
+
+
+def fence(code: str, language: str) -> str:
+    ticks = "`" * max(3, _longest_backtick_run(code) + 1)
+    return f"{ticks}{language}\n{code.rstrip()}\n{ticks}"
+
+
+def _longest_backtick_run(text: str) -> int:
+    longest = run = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    return longest
+
+
+def entry_link(site: SiteMap, lang: str, from_url: str, target_id: str) -> str:
+    """An <a> to another entry, marked 'to come' when it is only planned."""
+    target = site.corpus.entries[target_id]
+    href = relative(from_url, site.urls[(lang, target_id)])
+    title = escape(target.text(lang, "title", target_id))
+    if target.status == "planned":
+        return f'<a href="{href}" class="lx-planned">{title}</a> <span class="lx-badge">{t(lang, "planned")}</span>'
+    return f'<a href="{href}">{title}</a>'
+
+
+def number_label(entry: Entry) -> str:
+    return f"Nº {int(entry.fact('number', 0)):03d}"
+
+
+def citation_line(site: SiteMap, entry: Entry, lang: str) -> str:
+    title = entry.text(lang, "title")
+    quoted = f"« {title} »" if lang == "fr" else f"“{title}”"
+    url = site.absolute(site.urls[(lang, entry.id)])
+    return f"Lexigraph, {quoted}, {entry.fact('version')}, {url}, CC BY 4.0."
+
+
+def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | None = None) -> str:
+    """The page of ``entry`` in ``lang``, in the model entry's reading order."""
+    url = site.urls[(lang, entry.id)]
+    other = "en" if lang == "fr" else "fr"
+    out: list[str] = [f"# {heading_text(entry.text(lang, 'title'))}", ""]
+    switch = (f'<a class="lx-switch" href="{relative(url, site.urls[(other, entry.id)])}" hreflang="{other}" lang="{other}">'
+              f'{t(lang, "other_language")} : {escape(entry.text(other, "title"))}</a>')
+    if entry.status == "planned":
+        out += [f'<p class="lx-meta">{number_label(entry)} · {switch}</p>', "",
+                f'<p class="lx-notice">{t(lang, "planned_notice")}</p>', ""]
+        return "\n".join(out)
+    out += [f'<p class="lx-meta"><span>{number_label(entry)} · {escape(entry.fact("version"))}</span> {switch}</p>', ""]
+    for notice in notices or []:
+        out += [f'<div class="admonition warning lx-stale" role="note"><p>{notice}</p></div>', ""]
+    out += [f'<p class="lx-definition">{inline(entry.text(lang, "definition"))} '
+            f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"))}</span></p>', ""]
+    out += _section(lang, "not", to_html(entry.text(lang, "not")))
+    out += [f"## {t(lang, 'in_depth')} {{#in-depth}}", ""]
+    for section in entry.text(lang, "in_depth"):
+        out += [f"### {heading_text(section['title'])} {{#in-depth-{section['id']}}}", "",
+                _block(to_html(section["body"])), ""]
+    out += _under_the_hood(site, entry, lang)
+    out += _shown_elsewhere(site, entry, lang, url)
+    out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies")), anchor="what-varies")
+    out += _examples(entry, lang)
+    out += _relations(site, entry, lang, url)
+    quiz = entry.quiz.get(lang)
+    if quiz is not None:
+        questions = quiz.data["questions"]
+        out += [f"## {t(lang, 'quiz')} {{#quiz}}", "",
+                f'<p class="lx-lead">{t(lang, "quiz_lead", n=len(questions))}</p>', "",
+                render_quiz(site, entry, lang, url, questions), ""]
+    out += [_block(f'<p class="lx-colophon">{escape(_colophon(entry, lang))}</p>'), ""]
+    out += [f"## {t(lang, 'cite')} {{#cite}}", "",
+            _block(f'<p class="lx-cite">{escape(citation_line(site, entry, lang))}</p>'), ""]
+    out += _sources(entry, lang)
+    return "\n".join(out)
+
+
+def _block(html: str) -> str:
+    """Wrap pre-rendered HTML so Markdown leaves it alone."""
+    return f'<div class="lx-prose" markdown="0">\n{html}\n</div>'
+
+
+def _section(lang: str, key: str, html: str, anchor: str | None = None) -> list[str]:
+    return [f"## {t(lang, key)} {{#{anchor or key}}}", "", _block(html), ""]
+
+
+def _under_the_hood(site: SiteMap, entry: Entry, lang: str) -> list[str]:
+    hood = entry.text(lang, "under_the_hood")
+    steps = entry.fact("steps")
+    out = [f"## {t(lang, 'under_the_hood')} {{#under-the-hood}}", "",
+           f'<p class="lx-lead">{t(lang, "steps_count", n=len(steps))}</p>', "", _block(to_html(hood["intro"])), ""]
+    for index, step in enumerate(steps, start=1):
+        prose = hood["steps"][step["id"]]
+        code = site.corpus.snippet_path(step["snippet"]).read_text(encoding="utf-8")
+        out += [f"### <span class=\"lx-step-number\">{index:02d}</span> {heading_text(prose['title'])} {{#step-{step['id']}}}", "",
+                _block(to_html(prose["intro"])), "",
+                f'<p class="lx-code-label"><code>{escape(step["language"])}</code> · <span>snippets/{escape(step["snippet"])}</span></p>', "",
+                fence(code, step["language"]), ""]
+        items = "".join(f"<dt><code>{escape(key)}</code></dt><dd>{to_html(text)}</dd>"
+                        for key, text in prose["annotations"].items())
+        out += [f'<dl class="lx-annotations">{items}</dl>', "",
+                f'<div class="admonition warning lx-trap"><p class="admonition-title">{t(lang, "trap")}</p>{to_html(prose["trap"])}</div>', ""]
+    return out
+
+
+def _shown_elsewhere(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
+    reasons = entry.text(lang, "shown_elsewhere")
+    items = "".join(f"<li>{entry_link(site, lang, url, target)} — {inline(reasons[target])}</li>"
+                    for target in entry.fact("shown_elsewhere"))
+    return [f"## {t(lang, 'shown_elsewhere')} {{#shown-elsewhere}}", "", f'<ul class="lx-shown-elsewhere">{items}</ul>', ""]
+
+
+def _examples(entry: Entry, lang: str) -> list[str]:
+    texts = entry.text(lang, "examples")
+    items = "".join(f'<dt><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]])}</dd>'
+                    for x in entry.fact("examples"))
+    return [f"## {t(lang, 'examples')} {{#examples}}", "", f'<dl class="lx-examples">{items}</dl>', ""]
+
+
+def _relations(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
+    relations = entry.fact("relations")
+    rows = "".join(f"<dt>{t(lang, kind)}</dt><dd>{', '.join(entry_link(site, lang, url, x) for x in relations[kind])}</dd>"
+                   for kind in RELATION_TYPES if relations.get(kind))
+    return [f"## {t(lang, 'relations')} {{#relations}}", "",
+            f'<p class="lx-lead">{t(lang, "relations_lead")}</p>', "", f'<dl class="lx-relations">{rows}</dl>', ""]
+
+
+def _colophon(entry: Entry, lang: str) -> str:
+    return t(lang, "colophon", number=f"{int(entry.fact('number')):03d}", version=entry.fact("version"),
+             first=month_year(entry.fact("first_written"), lang), editor=entry.fact("editor"))
+
+
+def _sources(entry: Entry, lang: str) -> list[str]:
+    items = "".join(f'<li><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a> '
+                    f'(<time datetime="{escape(s["date"])}">{escape(s["date"])}</time>)</li>'
+                    for s in entry.fact("sources"))
+    return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ul class="lx-sources">{items}</ul>', ""]

@@ -1,0 +1,94 @@
+"""Stage 4, publish: the pages MkDocs builds for one language, and their alternates.
+
+Nothing here touches MkDocs objects: the hook turns :class:`Page` into MkDocs
+files. Only the pages of the language being built are rendered, so each page is
+rendered exactly once per build.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from . import LANGUAGES
+from .i18n import t
+from .load import Corpus
+from .prose import escape, inline
+from .render import SiteMap, entry_link, number_label, render_entry
+
+
+@dataclass(frozen=True)
+class Page:
+    lang: str
+    src_uri: str                 # e.g. "fr/mcp.md"
+    url: str                     # e.g. "fr/mcp/"
+    alternates: dict[str, str]   # lang → url of the same page in that language
+    entry_id: str | None = None
+    render: object = None        # () -> str, called once by MkDocs when the page is read
+
+
+def _sort_key(title: str) -> str:
+    return unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().casefold()
+
+
+def plan_language(site: SiteMap, lang: str, notices=None) -> list[Page]:
+    """Every page of ``lang``: home, A–Z index, then one page per entry."""
+    special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z")}
+    pages = [
+        Page(lang, f"{lang}/index.md", f"{lang}/", special[""], render=lambda: render_home(site, lang)),
+        Page(lang, f"{lang}/a-z.md", f"{lang}/a-z/", special["a-z"], render=lambda: render_index(site, lang)),
+    ]
+    for entry in site.corpus.entries.values():
+        url = site.urls[(lang, entry.id)]
+        alternates = {other: site.urls[(other, entry.id)] for other in LANGUAGES}
+        entry_notices = (notices or {}).get((lang, entry.id), [])
+        pages.append(Page(lang, url.rstrip("/") + ".md", url, alternates, entry.id,
+                          render=lambda e=entry, n=entry_notices: render_entry(site, e, lang, n)))
+    return pages
+
+
+def _sorted_entries(site: SiteMap, lang: str):
+    return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
+
+
+def render_index(site: SiteMap, lang: str) -> str:
+    """The A–Z index: grouped by first letter, each with its definition."""
+    url = f"{lang}/a-z/"
+    out = [f"# {t(lang, 'az_title')}", "", f'<p class="lx-lead">{t(lang, "az_lead")}</p>', ""]
+    letter = None
+    items: list[str] = []
+
+    def flush():
+        if items:
+            out.extend([f'<ul class="lx-az">{"".join(items)}</ul>', ""])
+            items.clear()
+
+    for entry in _sorted_entries(site, lang):
+        first = _sort_key(entry.text(lang, "title", entry.id))[:1].upper() or "#"
+        if first != letter:
+            flush()
+            letter = first
+            out.extend([f"## {first} {{#letter-{first.lower()}}}", ""])
+        definition = entry.text(lang, "definition")
+        tail = f" — {inline(definition)}" if definition and entry.status == "published" else ""
+        items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}{tail}</li>')
+    flush()
+    return "\n".join(out)
+
+
+def render_home(site: SiteMap, lang: str) -> str:
+    published = [e for e in site.corpus.entries.values() if e.status == "published"]
+    out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
+           f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
+           f'<span class="lx-count">{t(lang, "entries_count", n=len(published))}</span></p>', ""]
+    items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)} — {inline(e.text(lang, 'definition'))}</li>"
+                    for e in sorted(published, key=lambda e: e.fact("number")))
+    out.append(f'<ul class="lx-home-list">{items}</ul>')
+    return "\n".join(out)
+
+
+def render_root(site: SiteMap) -> str:
+    """The root page (x-default): the two languages, each in its own language."""
+    links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{t(lang, "language_name")}</a> — '
+                    f'<span lang="{lang}">{escape(t(lang, "home_lead"))}</span></li>' for lang in LANGUAGES)
+    return f"# Lexigraph\n\n<ul class=\"lx-languages\">{links}</ul>\n"

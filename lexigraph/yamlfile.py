@@ -1,0 +1,109 @@
+"""Load YAML while remembering the line of every field, so errors can point at it.
+
+Scalars keep their written form: a date stays the string ``2026-08-01`` (the
+schema checks it), so the line map and the data never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import PARSE, Problem
+
+JsonPath = tuple[str | int, ...]
+
+
+@dataclass
+class YamlDoc:
+    """A parsed file: its data and the 1-based line of each JSON path in it."""
+
+    path: str
+    data: Any
+    lines: dict[JsonPath, int] = field(default_factory=dict)
+
+    def line(self, path: JsonPath) -> int:
+        """The line of ``path``, or of its nearest parent that has one."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), 1)
+
+
+def format_path(path: JsonPath) -> str:
+    """``("steps", 0, "id")`` → ``$.steps[0].id``."""
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+_SCALARS = {
+    "tag:yaml.org,2002:int": int,
+    "tag:yaml.org,2002:float": float,
+}
+
+
+def _convert(node: yaml.Node, path: JsonPath, doc: YamlDoc, problems: list[Problem]) -> Any:
+    doc.lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else repr(key_node)
+            if key in out:
+                problems.append(Problem(doc.path, key_node.start_mark.line + 1, format_path(path + (key,)),
+                                        f"duplicate key '{key}'", PARSE))
+            doc.lines[path + (key,)] = key_node.start_mark.line + 1
+            out[key] = _convert(value_node, path + (key,), doc, problems)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(item, path + (i,), doc, problems) for i, item in enumerate(node.value)]
+    tag = node.tag
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    if tag == "tag:yaml.org,2002:bool":
+        return node.value.lower() in ("true", "yes", "on")
+    if tag in _SCALARS:
+        try:
+            return _SCALARS[tag](node.value.replace("_", ""))
+        except ValueError:
+            return node.value
+    return node.value
+
+
+def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
+    """Parse one YAML text; a syntax error becomes a located problem, never an exception."""
+    doc = YamlDoc(path, None)
+    problems: list[Problem] = []
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        reason = exc.problem or str(exc)
+        if exc.context:
+            reason = f"{reason} ({exc.context})"
+        return None, [Problem(path, line, "$", f"YAML syntax error: {reason}", PARSE)]
+    except yaml.YAMLError as exc:  # e.g. a reader error on bad bytes
+        return None, [Problem(path, 1, "$", f"YAML error: {exc}", PARSE)]
+    if node is None:
+        doc.data = None
+        return doc, problems
+    doc.data = _convert(node, (), doc, problems)
+    return doc, problems
+
+
+def load_file(path: Path, shown_as: str) -> tuple[YamlDoc | None, list[Problem]]:
+    """Read and parse a YAML file; unreadable files are problems too."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        return None, [Problem(shown_as, 1, "$", f"file is not valid UTF-8 ({exc.reason} at byte {exc.start})", PARSE)]
+    except OSError as exc:
+        return None, [Problem(shown_as, 1, "$", f"cannot read file: {exc.strerror}", PARSE)]
+    return parse_text(text, shown_as)

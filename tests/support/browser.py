@@ -1,0 +1,56 @@
+"""Real Chromium for tests: Debian's /usr/bin/chromium driven by Playwright, and a
+static HTTP server bound to 127.0.0.1 that always shuts down."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import tempfile
+import threading
+from pathlib import Path
+from typing import Iterator
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@contextlib.contextmanager
+def chromium(*, webmcp: bool = False, javascript: bool = True) -> Iterator["object"]:
+    """A fresh Chromium (new --user-data-dir), closed on exit. Yields a Playwright BrowserContext."""
+    from playwright.sync_api import sync_playwright
+
+    args = list(CHROMIUM_ARGS)
+    if webmcp:
+        args.append("--enable-features=WebMCPTesting")
+    with tempfile.TemporaryDirectory(prefix="lexigraph-chromium-") as profile, sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=args, java_script_enabled=javascript,
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
+        pass
+
+
+@contextlib.contextmanager
+def static_server(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 (a free port); yields the base URL, e.g. http://127.0.0.1:41234."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

@@ -1,0 +1,43 @@
+"""Build a real site from any content root (a fixture, a synthetic lexicon) with the
+project's own mkdocs.yml, hooks, theme overrides and assets."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[2]
+CONTENT = ("entries", "quizzes", "snippets")
+
+
+def make_project(content_root: Path, workdir: Path, *, extra_files: dict[str, str] | None = None) -> Path:
+    """A project folder in ``workdir``: project config and theme, ``content_root``'s content."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    for name in ("mkdocs.yml",):
+        shutil.copy(PROJECT / name, workdir / name)
+    for name in ("docs", "overrides", "hooks"):
+        if not (workdir / name).exists():
+            shutil.copytree(PROJECT / name, workdir / name)
+    for name in CONTENT + ("specs.yml", "archive"):
+        source = content_root / name
+        if source.is_dir():
+            shutil.copytree(source, workdir / name, dirs_exist_ok=True)
+        elif source.is_file():
+            shutil.copy(source, workdir / name)
+    for name, text in (extra_files or {}).items():
+        (workdir / name).write_text(text, encoding="utf-8")
+    return workdir
+
+
+def mkdocs_build(project: Path, *, strict: bool = True, site_dir: Path | None = None) -> subprocess.CompletedProcess:
+    """Run the real ``mkdocs build`` in ``project``; returns the finished process (never raises)."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
+    if strict:
+        command.append("--strict")
+    if site_dir is not None:
+        command += ["--site-dir", str(site_dir)]
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(PROJECT))
+    return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
