@@ -1,0 +1,68 @@
+"""The fixture corpus: valid/ passes; each invalid/<case>/ fails with its exact, hand-written messages.
+
+An invalid case is an overlay of valid/: files/ holds the files it changes,
+delete.txt the files it removes, expected.txt the problem lines `lexigraph check` must print.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CASES = sorted(p.name for p in (FIXTURES / "invalid").iterdir() if p.is_dir())
+
+
+def run_check(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), "check", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def problem_lines(output: str) -> list[str]:
+    """The indented `path:line: $.field: message` lines of check's report."""
+    return [line.strip() for line in output.splitlines() if line.startswith("  ")]
+
+
+def materialise(case: str, tmp_path: Path) -> Path:
+    root = tmp_path / case
+    shutil.copytree(FIXTURES / "valid", root)
+    case_dir = FIXTURES / "invalid" / case
+    if (case_dir / "files").is_dir():
+        shutil.copytree(case_dir / "files", root, dirs_exist_ok=True)
+    if (case_dir / "delete.txt").is_file():
+        for name in (case_dir / "delete.txt").read_text().split():
+            (root / name).unlink()
+    return root
+
+
+def test_valid_fixture_passes():
+    result = run_check(FIXTURES / "valid")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "lexigraph check: 2 entries, no problems."
+
+
+def test_there_are_at_least_twenty_invalid_cases():
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_invalid_case_reports_exact_messages(case, tmp_path):
+    root = materialise(case, tmp_path)
+    result = run_check(root)
+    expected = (FIXTURES / "invalid" / case / "expected.txt").read_text(encoding="utf-8").splitlines()
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.returncode == 1
+    assert sorted(problem_lines(result.stdout)) == sorted(expected)
+    assert f"lexigraph check: {len(expected)} problem(s)" in result.stdout
+
+
+def test_kinds_are_reported_apart(tmp_path):
+    root = materialise("several-errors-at-once", tmp_path)
+    (root / "entries" / "gadget" / "fr.yml").write_text("slug: [gadget\n", encoding="utf-8")
+    output = run_check(root).stdout
+    headers = [line for line in output.splitlines() if not line.startswith("  ")]
+    assert headers[:3] == ["YAML parse errors (1):", "Schema errors (3):", "Cross-entry errors (1):"]
