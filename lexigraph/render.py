@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
-from . import LANGUAGES
+from . import LANGUAGES, cite
 from .crosscheck import RELATION_TYPES
 from .i18n import month_year, t
 from .load import Corpus, Entry
@@ -71,13 +71,6 @@ def number_label(entry: Entry) -> str:
     return f"Nº {int(entry.fact('number', 0)):03d}"
 
 
-def citation_line(site: SiteMap, entry: Entry, lang: str) -> str:
-    title = entry.text(lang, "title")
-    quoted = f"« {title} »" if lang == "fr" else f"“{title}”"
-    url = site.absolute(site.urls[(lang, entry.id)])
-    return f"Lexigraph, {quoted}, {entry.fact('version')}, {url}, CC BY 4.0."
-
-
 def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | None = None) -> str:
     """The page of ``entry`` in ``lang``, in the model entry's reading order."""
     url = site.urls[(lang, entry.id)]
@@ -111,8 +104,7 @@ def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | No
                 f'<p class="lx-lead">{t(lang, "quiz_lead", n=len(questions))}</p>', "",
                 render_quiz(site, entry, lang, url, questions), ""]
     out += [_block(f'<p class="lx-colophon">{escape(_colophon(entry, lang))}</p>'), ""]
-    out += [f"## {t(lang, 'cite')} {{#cite}}", "",
-            _block(f'<p class="lx-cite">{escape(citation_line(site, entry, lang))}</p>'), ""]
+    out += cite.render_block(site, entry, lang, url)
     out += _sources(entry, lang)
     return "\n".join(out)
 
