@@ -16,10 +16,11 @@ from .render import SiteMap
 from . import LANGUAGES
 from .i18n import LABELS
 from .site import Page, plan_language, render_root
-from .validate import validate
+from .validate import registry, validate, warnings
 
 DEFAULT_LANGUAGE = "fr"
 CONTENT_DIRS = ("entries", "quizzes", "snippets")
+CONTENT_FILES = ("specs.yml",)
 
 
 @dataclass
@@ -42,6 +43,10 @@ def _signature(root: Path) -> tuple:
             if path.is_file():
                 st = path.stat()
                 stats.append((str(path), st.st_mtime_ns, st.st_size))
+    for name in CONTENT_FILES:
+        path = root / name
+        if path.is_file():
+            stats.append((str(path), path.stat().st_mtime_ns, path.stat().st_size))
     return (str(root.resolve()), tuple(stats))
 
 
@@ -54,7 +59,8 @@ def prepare(root: Path, site_url: str) -> Build:
         if problems:
             raise LexigraphError(problems)
         _cache.clear()
-        _cache[key] = Build(corpus, SiteMap.of(corpus, site_url or "https://www.lexigraph.org/"), [])
+        site = SiteMap.of(corpus, site_url or "https://www.lexigraph.org/", registry(corpus))
+        _cache[key] = Build(corpus, site, warnings(corpus))
     return _cache[key]
 
 

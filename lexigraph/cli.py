@@ -6,14 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import CROSS, PARSE, SCHEMA, STALE, Problem
+from .errors import CROSS, PARSE, PLACEHOLDERS, SCHEMA, STALE, LexigraphError, Problem
 
-KIND_TITLES = {PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors", STALE: "Stale entries"}
+KIND_TITLES = {PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
+               STALE: "Stale entries (warnings; errors with --strict)",
+               PLACEHOLDERS: "Placeholders (warnings; errors with --strict)"}
 
 
 def print_problems(problems: list[Problem], out=sys.stdout) -> None:
     """Print problems grouped by kind, each as ``path:line: $.field: message``."""
-    for kind in (PARSE, SCHEMA, CROSS, STALE):
+    for kind in KIND_TITLES:
         group = [p for p in problems if p.kind == kind]
         if group:
             print(f"{KIND_TITLES[kind]} ({len(group)}):", file=out)
@@ -24,23 +26,56 @@ def print_problems(problems: list[Problem], out=sys.stdout) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     from .validate import check
 
-    root = Path(args.root)
-    corpus, problems = check(root)
-    print_problems(problems)
-    if problems:
-        print(f"lexigraph check: {len(problems)} problem(s) in {len(corpus.entries)} entries.")
+    corpus, errors, warnings = check(Path(args.root))
+    print_problems(errors + warnings)
+    failing = errors + (warnings if args.strict else [])
+    summary = f"{len(corpus.entries)} entries"
+    if failing:
+        print(f"lexigraph check: {len(failing)} problem(s) in {summary}" + (" (--strict)" if args.strict and warnings else "") + ".")
         return 1
-    print(f"lexigraph check: {len(corpus.entries)} entries, no problems.")
+    if warnings:
+        print(f"lexigraph check: {summary}, no errors, {len(warnings)} warning(s).")
+        return 0
+    print(f"lexigraph check: {summary}, no problems.")
+    return 0
+
+
+def cmd_stale(args: argparse.Namespace) -> int:
+    from .report import stale_report
+
+    text, count = stale_report(Path(args.root))
+    print(text)
+    return 1 if (count and args.strict) else 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from .scaffold import scaffold
+
+    try:
+        created = scaffold(Path(args.root), args.id, number=args.number)
+    except LexigraphError as error:
+        print(error.report(), file=sys.stderr)
+        return 1
+    for path in created:
+        print(f"created {path}")
+    print(f"Next: fill in every TODO, then run `lexigraph check --strict` (it fails until none is left).")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lexigraph", description="Check and build the Lexigraph lexicon.")
-    parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/ (default: .)")
+    parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
     sub = parser.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="validate every entry, quiz and snippet reference; print all problems")
+    check = sub.add_parser("check", help="validate every entry, quiz, snippet reference and the spec registry; print all problems")
     check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders) as errors")
     check.set_defaults(func=cmd_check)
+    stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
+    stale.add_argument("--strict", action="store_true", help="exit 1 when any entry is stale")
+    stale.set_defaults(func=cmd_stale)
+    new = sub.add_parser("new", help="scaffold a new entry in both languages, with its quiz and snippet folder")
+    new.add_argument("id", help="the entry id, e.g. 'tool-result' (lowercase, digits, hyphens)")
+    new.add_argument("--number", type=int, help="its number (default: the next free one)")
+    new.set_defaults(func=cmd_new)
     return parser
 
 
@@ -50,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return 0
 
 
 if __name__ == "__main__":

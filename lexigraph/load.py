@@ -54,6 +54,7 @@ class Corpus:
     root: Path
     entries: dict[str, Entry] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    registry: YamlDoc | None = None      # specs.yml, when the root has one
 
     def shown(self, path: Path) -> str:
         return display_path(path, self.root)
@@ -72,6 +73,8 @@ def load_corpus(root: Path) -> Corpus:
     for folder in sorted(p for p in entries_dir.iterdir() if p.is_dir()):
         corpus.entries[folder.name] = _load_entry(corpus, folder)
     _load_quizzes(corpus)
+    if (root / "specs.yml").is_file():
+        corpus.registry = _read(corpus, root / "specs.yml")
     return corpus
 
 

@@ -25,10 +25,11 @@ class SiteMap:
     corpus: Corpus
     site_url: str
     urls: dict[tuple[str, str], str] = field(default_factory=dict)  # (lang, entry id) → "fr/mcp/"
+    specs: dict = field(default_factory=dict)                        # spec id → specs.Spec
 
     @classmethod
-    def of(cls, corpus: Corpus, site_url: str) -> "SiteMap":
-        site = cls(corpus, site_url.rstrip("/") + "/")
+    def of(cls, corpus: Corpus, site_url: str, specs: dict | None = None) -> "SiteMap":
+        site = cls(corpus, site_url.rstrip("/") + "/", specs=specs or {})
         for entry in corpus.entries.values():
             for lang in LANGUAGES:
                 site.urls[(lang, entry.id)] = f"{lang}/{entry.text(lang, 'slug', entry.id)}/"
@@ -71,7 +72,7 @@ def number_label(entry: Entry) -> str:
     return f"Nº {int(entry.fact('number', 0)):03d}"
 
 
-def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | None = None) -> str:
+def render_entry(site: SiteMap, entry: Entry, lang: str) -> str:
     """The page of ``entry`` in ``lang``, in the model entry's reading order."""
     url = site.urls[(lang, entry.id)]
     other = "en" if lang == "fr" else "fr"
@@ -83,8 +84,8 @@ def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | No
                 f'<p class="lx-notice">{t(lang, "planned_notice")}</p>', ""]
         return "\n".join(out)
     out += [f'<p class="lx-meta"><span>{number_label(entry)} · {escape(entry.fact("version"))}</span> {switch}</p>', ""]
-    for notice in notices or []:
-        out += [f'<div class="admonition warning lx-stale" role="note"><p>{notice}</p></div>', ""]
+    for notice in stale_notices(site, entry, lang):
+        out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
     out += [f'<p class="lx-definition">{inline(entry.text(lang, "definition"))} '
             f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"))}</span></p>', ""]
     out += _section(lang, "not", to_html(entry.text(lang, "not")))
@@ -94,7 +95,7 @@ def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | No
                 _block(to_html(section["body"])), ""]
     out += _under_the_hood(site, entry, lang)
     out += _shown_elsewhere(site, entry, lang, url)
-    out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies")), anchor="what-varies")
+    out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies")) + _valid_for(site, entry, lang), anchor="what-varies")
     out += _examples(entry, lang)
     out += _relations(site, entry, lang, url)
     quiz = entry.quiz.get(lang)
@@ -107,6 +108,30 @@ def render_entry(site: SiteMap, entry: Entry, lang: str, notices: list[str] | No
     out += cite.render_block(site, entry, lang, url)
     out += _sources(entry, lang)
     return "\n".join(out)
+
+
+def _checked(site: SiteMap, entry: Entry):
+    """(spec, checked revision) pairs of the entry that the registry knows."""
+    for item in entry.fact("checked_against") or []:
+        spec = site.specs.get(item["spec"])
+        if spec is not None:
+            yield spec, item["revision"]
+
+
+def stale_notices(site: SiteMap, entry: Entry, lang: str) -> list[str]:
+    """One sentence per specification that has moved on since the entry was checked."""
+    return [t(lang, "stale_notice", spec=spec.name, checked=checked, current=spec.current)
+            for spec, checked in _checked(site, entry) if checked < spec.current]
+
+
+def _valid_for(site: SiteMap, entry: Entry, lang: str) -> str:
+    items = []
+    for spec, checked in _checked(site, entry):
+        state = t(lang, "revision_current") if checked == spec.current else t(lang, "revision_superseded", current=spec.current)
+        items.append(f"<li>{escape(spec.name)} <time datetime=\"{checked}\">{checked}</time> ({state})</li>")
+    if not items:
+        return ""
+    return f'<p class="lx-valid-for"><strong>{t(lang, "valid_for")}</strong></p><ul class="lx-valid-for">{"".join(items)}</ul>'
 
 
 def _block(html: str) -> str:

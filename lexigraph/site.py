@@ -31,19 +31,19 @@ def _sort_key(title: str) -> str:
     return unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().casefold()
 
 
-def plan_language(site: SiteMap, lang: str, notices=None) -> list[Page]:
-    """Every page of ``lang``: home, A–Z index, then one page per entry."""
-    special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z")}
+def plan_language(site: SiteMap, lang: str) -> list[Page]:
+    """Every page of ``lang``: home, A–Z index, revisions, then one page per entry."""
+    special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
     pages = [
         Page(lang, f"{lang}/index.md", f"{lang}/", special[""], render=lambda: render_home(site, lang)),
         Page(lang, f"{lang}/a-z.md", f"{lang}/a-z/", special["a-z"], render=lambda: render_index(site, lang)),
+        Page(lang, f"{lang}/revisions.md", f"{lang}/revisions/", special["revisions"], render=lambda: render_revisions(site, lang)),
     ]
     for entry in site.corpus.entries.values():
         url = site.urls[(lang, entry.id)]
         alternates = {other: site.urls[(other, entry.id)] for other in LANGUAGES}
-        entry_notices = (notices or {}).get((lang, entry.id), [])
         pages.append(Page(lang, url.rstrip("/") + ".md", url, alternates, entry.id,
-                          render=lambda e=entry, n=entry_notices: render_entry(site, e, lang, n)))
+                          render=lambda e=entry: render_entry(site, e, lang)))
     return pages
 
 
@@ -92,3 +92,24 @@ def render_root(site: SiteMap) -> str:
     links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{t(lang, "language_name")}</a> — '
                     f'<span lang="{lang}">{escape(t(lang, "home_lead"))}</span></li>' for lang in LANGUAGES)
     return f"# Lexigraph\n\n<ul class=\"lx-languages\">{links}</ul>\n"
+
+
+def render_revisions(site: SiteMap, lang: str) -> str:
+    """Each tracked specification's revisions, newest first, with the entries checked against each."""
+    url = f"{lang}/revisions/"
+    out = [f"# {t(lang, 'revisions_title')}", "", f'<p class="lx-lead">{t(lang, "revisions_lead")}</p>', ""]
+    for spec in site.specs.values():
+        out += [f"## {escape(spec.name)} {{#{spec.id}}}", "",
+                f'<p><a href="{escape(spec.url)}" rel="noopener">{escape(spec.title)}</a></p>', ""]
+        rows = []
+        for date in reversed(spec.dates()):
+            checked = [e.id for e in _sorted_entries(site, lang)
+                       if any(c.get("spec") == spec.id and c.get("revision") == date for c in e.fact("checked_against") or [])]
+            links = ", ".join(entry_link(site, lang, url, x) for x in checked) or t(lang, "revisions_none")
+            state = f' <span class="lx-badge">{t(lang, "revision_current")}</span>' if date == spec.current else ""
+            rows.append(f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
+                        f'<p>{t(lang, "revisions_checked")} : {links}</p></dd>' if lang == "fr" else
+                        f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
+                        f'<p>{t(lang, "revisions_checked")}: {links}</p></dd>')
+        out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
+    return "\n".join(out)

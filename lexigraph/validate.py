@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .crosscheck import check_corpus
-from .errors import SCHEMA, Problem
+from . import specs
+from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
+from .yamlfile import format_path
 from .load import Corpus, load_corpus
 from .schema import check_doc
 
@@ -40,13 +42,67 @@ def _published_prose(entry) -> list[Problem]:
 
 
 def validate(corpus: Corpus) -> list[Problem]:
-    """Every problem in the corpus: parse, schema, then cross-entry, each sorted by file and line."""
+    """Every error in the corpus: parse, schema, then cross-entry, each sorted by file and line."""
     parse = sorted(corpus.problems)
-    schema = sorted(schema_problems(corpus))
-    cross = sorted(set(check_corpus(corpus)))
+    schema = sorted(schema_problems(corpus) + _registry_schema(corpus))
+    cross = sorted(set(check_corpus(corpus) + _registry_cross(corpus)))
     return parse + schema + cross
 
 
-def check(root: Path) -> tuple[Corpus, list[Problem]]:
+def warnings(corpus: Corpus) -> list[Problem]:
+    """What does not stop a build but fails ``check --strict``: stale entries and placeholders."""
+    stale = specs.stale_problems(specs.stale_entries(corpus, registry(corpus)))
+    return sorted(stale) + sorted(placeholder_problems(corpus))
+
+
+def registry(corpus: Corpus) -> dict[str, specs.Spec]:
+    return specs.parse_registry(corpus.registry)
+
+
+def _registry_schema(corpus: Corpus) -> list[Problem]:
+    doc = corpus.registry
+    return check_doc(doc, "specs") if doc is not None and isinstance(doc.data, dict) else []
+
+
+def _registry_cross(corpus: Corpus) -> list[Problem]:
+    doc = corpus.registry
+    if doc is None:
+        uses = any(e.ok and e.fact("checked_against") for e in corpus.entries.values())
+        if uses:
+            return [Problem(corpus.shown(corpus.root / specs.REGISTRY_FILE), 1, "$",
+                            "entries name specifications in checked_against, but there is no specs.yml", CROSS)]
+        return []
+    if not isinstance(doc.data, dict):
+        return []
+    return specs.registry_problems(doc) + specs.checked_against_problems(corpus, registry(corpus))
+
+
+PLACEHOLDER = "TODO"
+
+
+def placeholder_problems(corpus: Corpus) -> list[Problem]:
+    """Text still holding the TODO placeholders that `lexigraph new` writes."""
+    from .crosscheck import _walk_strings
+
+    out = []
+    for entry in corpus.entries.values():
+        docs = [entry.facts, *entry.prose.values(), *entry.quiz.values()]
+        for doc in docs:
+            if doc is None or not isinstance(doc.data, (dict, list)):
+                continue
+            for path, text in _walk_strings(doc.data):
+                if PLACEHOLDER in text:
+                    out.append(Problem(doc.path, doc.line(path), format_path(path),
+                                       "placeholder text left: replace the TODO before merging", PLACEHOLDERS))
+        for step in entry.fact("steps") or [] if entry.ok else []:
+            name = step.get("snippet") if isinstance(step, dict) else None
+            path = corpus.snippet_path(name) if isinstance(name, str) else None
+            if path is not None and path.is_file() and PLACEHOLDER in path.read_text(encoding="utf-8", errors="replace"):
+                out.append(Problem(corpus.shown(path), 1, "$", "placeholder snippet: replace the TODO with real, tested code", PLACEHOLDERS))
+    return out
+
+
+def check(root: Path) -> tuple[Corpus, list[Problem], list[Problem]]:
+    """Load ``root`` and return (corpus, errors, warnings)."""
     corpus = load_corpus(root)
-    return corpus, validate(corpus)
+    return corpus, validate(corpus), warnings(corpus)

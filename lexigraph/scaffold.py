@@ -1,0 +1,137 @@
+"""`lexigraph new <id>`: a new entry in both languages, its quiz and its snippet folder.
+
+Every text is a TODO placeholder: the files pass the schemas (so a writer's editor
+validates them), and `lexigraph check --strict` fails until no TODO is left.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+from .errors import CROSS, LexigraphError, Problem
+from .load import load_corpus
+
+_ENTRY = """\
+# yaml-language-server: $schema=../../lexigraph/schemas/entry.schema.json
+id: {id}
+number: {number}
+status: published
+version: v{month}
+first_written: {month}
+editor: TODO your name
+license: CC-BY-4.0
+steps:
+  - id: first-step
+    snippet: {id}/first-step.json
+    language: json
+    untested: "TODO: add a test case for this snippet (see tests/snippets/), then delete this line"
+relations: {{}}
+shown_elsewhere: []
+examples:
+  - {{id: first-example, date: {month}}}
+quiz: {id}
+sources:
+  - {{title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
+versions:
+  - {{version: v{month}, date: {today}, changed: [first-version]}}
+"""
+
+_PROSE = """\
+# yaml-language-server: $schema=../../lexigraph/schemas/entry-lang.schema.json
+slug: {id}
+title: TODO {title}
+definition: >-
+  TODO {definition}
+analogy: >-
+  TODO {analogy}
+not: |
+  TODO {not_}
+in_depth:
+  - id: first-section
+    title: TODO {section}
+    body: |
+      TODO {body}
+under_the_hood:
+  intro: |
+    TODO {intro}
+  steps:
+    first-step:
+      title: TODO {step}
+      intro: |
+        TODO {step_intro}
+      annotations:
+        TODO: TODO {annotation}
+      trap: |
+        TODO {trap}
+shown_elsewhere: {{}}
+what_varies: |
+  TODO {varies}
+examples:
+  first-example: |
+    TODO {example}
+"""
+
+_TEXT = {
+    "fr": dict(title="le titre", definition="la définition, en une phrase.", analogy="l’analogie qui la suit.",
+               not_="ce que ce n’est pas.", section="titre de la sous-section", body="le texte de la sous-section.",
+               intro="l’introduction de « Sous le capot ».", step="titre de l’étape", step_intro="ce que montre l’extrait.",
+               annotation="ce que ce champ veut dire.", trap="le piège.", varies="ce qui varie.", example="l’exemple daté."),
+    "en": dict(title="the title", definition="the one-sentence definition.", analogy="the analogy that follows it.",
+               not_="what it is not.", section="sub-section title", body="the sub-section's text.",
+               intro="the introduction to “Under the hood”.", step="step title", step_intro="what the snippet shows.",
+               annotation="what this field means.", trap="the trap.", varies="what varies.", example="the dated example."),
+}
+
+_QUIZ = """\
+# yaml-language-server: $schema=../lexigraph/schemas/quiz.schema.json
+entry: {id}
+questions:
+{questions}"""
+
+_QUESTION = """\
+  - id: {qid}
+    level: {level}
+    prompt: TODO {prompt}
+    options:
+      - {{id: right, text: TODO {right}, correct: true, feedback: TODO {why_right}}}
+      - {{id: wrong, text: TODO {wrong}, feedback: TODO {why_wrong}}}
+"""
+
+_QUIZ_TEXT = {
+    "fr": dict(prompt="la question ?", right="la bonne réponse", why_right="pourquoi elle est juste",
+               wrong="une réponse fausse", why_wrong="pourquoi elle est fausse"),
+    "en": dict(prompt="the question?", right="the right answer", why_right="why it is right",
+               wrong="a wrong answer", why_wrong="why it is wrong"),
+}
+
+
+def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.date | None = None) -> list[Path]:
+    """Create the files of a new entry; refuse to overwrite anything."""
+    today = today or dt.date.today()
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry_id):
+        raise LexigraphError([Problem("entries", 1, "$.id", f"'{entry_id}' must be lowercase letters, digits and single hyphens", CROSS)])
+    corpus = load_corpus(root)
+    used = {e.fact("number") for e in corpus.entries.values() if e.ok}
+    if number is None:
+        number = max((n for n in used if isinstance(n, int)), default=0) + 1
+    elif number in used:
+        raise LexigraphError([Problem("entries", 1, "$.number", f"number {number} is already used", CROSS)])
+    values = dict(id=entry_id, number=number, month=today.strftime("%Y-%m"), today=today.isoformat())
+    files = {
+        root / "entries" / entry_id / "entry.yml": _ENTRY.format(**values),
+        root / "snippets" / entry_id / "first-step.json": '{\n  "TODO": "replace with the real, tested code this step shows"\n}\n',
+    }
+    for lang in ("fr", "en"):
+        files[root / "entries" / entry_id / f"{lang}.yml"] = _PROSE.format(id=entry_id, **_TEXT[lang])
+        questions = "".join(_QUESTION.format(qid=qid, level=level, **_QUIZ_TEXT[lang])
+                            for qid, level in (("first", "recognise"), ("second", "distinguish"), ("third", "apply")))
+        files[root / "quizzes" / f"{entry_id}.{lang}.yml"] = _QUIZ.format(id=entry_id, questions=questions)
+    existing = [p for p in files if p.exists()]
+    if existing:
+        raise LexigraphError([Problem(corpus.shown(p), 1, "$", "already exists; lexigraph new never overwrites", CROSS) for p in existing])
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return [Path(corpus.shown(p)) for p in files]
