@@ -43,6 +43,9 @@ def format_path(path: JsonPath) -> str:
     return out
 
 
+# libyaml when the wheel has it (every PyPI wheel does): about ten times faster, same nodes and marks.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 _SCALARS = {
     "tag:yaml.org,2002:int": int,
     "tag:yaml.org,2002:float": float,
@@ -81,7 +84,7 @@ def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
     doc = YamlDoc(path, None)
     problems: list[Problem] = []
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
