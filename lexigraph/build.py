@@ -19,7 +19,7 @@ from .site import Page, plan_language, render_root
 from .validate import registry, validate, warnings
 
 DEFAULT_LANGUAGE = "fr"
-CONTENT_DIRS = ("entries", "quizzes", "snippets")
+CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive")
 CONTENT_FILES = ("specs.yml",)
 
 
@@ -128,6 +128,7 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
         context["lx_alternates"] = generated.alternates
         context["lx_entry"] = generated.entry_id
         context["lx_lang"] = lang
+        context.update(_head_context(build, generated, lang))
     return context
 
 
@@ -139,5 +140,21 @@ def _base_path(site_url: str | None) -> str:
     return path if path.endswith("/") else path + "/"
 
 
+def _head_context(build: Build, generated: Page, lang: str) -> dict:
+    """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
+    from . import cite
+
+    head = {"lx_root": build.site.site_url, "lx_feed": build.site.absolute(f"{lang}/feed.xml") if lang else None}
+    entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
+    if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
+        head["lx_head"] = cite.head(build.site, entry, lang, generated.alternates)
+    if entry is not None and generated.version is None:
+        head["lx_markdown"] = build.site.absolute(generated.url) + "index.md"
+    return head
+
+
 def publish_extras(build: Build, site_dir: Path) -> None:
+    from . import extras
+
     publish_schemas(site_dir)
+    extras.publish(build.site, build.pages.values(), site_dir)

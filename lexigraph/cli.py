@@ -62,6 +62,34 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_archive(args: argparse.Namespace) -> int:
+    import yaml
+
+    from .archive import archive_entry
+    from .build import prepare
+    from .errors import LexigraphError
+
+    root = Path(args.root)
+    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader) if (root / "mkdocs.yml").is_file() else {}
+    try:
+        build = prepare(root, config.get("site_url", ""))
+    except LexigraphError as error:
+        print_problems(error.problems)
+        print("lexigraph archive: fix the problems above first.")
+        return 1
+    entry = build.corpus.entries.get(args.id)
+    if entry is None or entry.status != "published":
+        print(f"lexigraph archive: no published entry '{args.id}'.")
+        return 1
+    try:
+        folder = archive_entry(build.site, entry)
+    except FileExistsError as error:
+        print(f"lexigraph archive: {error}.")
+        return 1
+    print(f"lexigraph archive: {entry.id} {entry.fact('version')} archived in {folder}.")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lexigraph", description="Check and build the Lexigraph lexicon.")
     parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
@@ -69,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate every entry, quiz, snippet reference and the spec registry; print all problems")
     check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders) as errors")
     check.set_defaults(func=cmd_check)
+    archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ before a bump")
+    archive.add_argument("id", help="the entry id, e.g. mcp")
+    archive.set_defaults(func=cmd_archive)
     stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
     stale.add_argument("--strict", action="store_true", help="exit 1 when any entry is stale")
     stale.set_defaults(func=cmd_stale)

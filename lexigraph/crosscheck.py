@@ -120,6 +120,11 @@ def _check_dates(entry: Entry) -> Iterator[Problem]:
     version = entry.fact("version")
     if isinstance(version, str) and re.fullmatch(r"v[0-9]{4}-[0-9]{2}", version) and not _real_date(version[1:]):
         yield _problem(facts, ("version",), f"'{version}' is not a real month")
+    history = [x for x in _as_list(entry.fact("versions")) if isinstance(x, dict)]
+    if history and version and history[-1].get("version") != version:
+        yield _problem(facts, ("versions", len(history) - 1, "version"),
+                       f"the last listed version is '{history[-1].get('version')}', but the entry's version is '{version}'"
+                       " (add the new version at the end of versions)")
 
 
 def _keys_match(doc: YamlDoc, path: tuple, have: list, want: list, what: str, other: str) -> Iterator[Problem]:

@@ -45,7 +45,7 @@ LABELS: dict[str, dict[str, str]] = {
         "planned": "à venir",
         "planned_notice": "Cette fiche est prévue mais pas encore rédigée.",
         "home_title": "Lexigraph",
-        "home_lead": "Un lexique daté et bilingue de la façon dont les systèmes d’IA se branchent aux outils : MCP, MCP Apps, WebMCP et les termes qui les entourent.",
+        "home_lead": "Un lexique daté et bilingue de la façon dont les systèmes d’IA se branchent aux outils : MCP, MCP Apps, WebMCP et les termes qui les entourent.",
         "az_title": "Index A–Z",
         "az_lead": "Toutes les fiches, par ordre alphabétique.",
         "entries_count": "{n} fiches",
@@ -54,7 +54,7 @@ LABELS: dict[str, dict[str, str]] = {
         "code_label": "Code",
         # citation, versions and machine outputs (cite.py, archive.py, extras.py)
         "copy": "Copier",
-        "copied": "Copié !",
+        "copied": "Copié !",
         "cite_line": "Référence courte",
         "cite_apa": "Style APA",
         "in_language": "en français",
@@ -63,7 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "version_word": "version",
         "license_note": "Licence {license}",
         "versions": "Versions",
-        "changes_to": "modifications : {what}",
+        "changes_to": "modifications : {what}",
         "changed_first-version": "première version",
         "changed_main-text": "texte principal",
         "changed_under-the-hood": "sous le capot",
@@ -79,7 +79,7 @@ LABELS: dict[str, dict[str, str]] = {
         "feed_new": "nouvelle fiche",
         "feed_revised": "fiche révisée",
         "lexicon_json": "Le lexique en JSON",
-        "stale_notice": "Cette fiche décrit {spec} tel qu’au {checked} ; la révision {current} a été publiée depuis.",
+        "stale_notice": "Cette fiche décrit {spec} tel qu’au {checked} ; la révision {current} a été publiée depuis.",
         "valid_for": "Vérifiée contre",
         "revision_current": "révision en vigueur",
         "revision_superseded": "remplacée par {current}",
@@ -189,3 +189,8 @@ def month_year(date: str, lang: str) -> str:
 def t(lang: str, key: str, **values) -> str:
     text = LABELS[lang][key]
     return text.format(**values) if values else text
+
+
+def colon(lang: str) -> str:
+    """A colon as each language writes it: French puts a non-breaking space before it."""
+    return "\u00a0:" if lang == "fr" else ":"

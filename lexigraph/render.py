@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from . import LANGUAGES, cite
 from .crosscheck import RELATION_TYPES
-from .i18n import month_year, t
+from .i18n import colon, month_year, t
 from .load import Corpus, Entry
 from .prose import escape, heading_text, inline, to_html
 from .quizview import render_quiz
@@ -78,7 +78,7 @@ def render_entry(site: SiteMap, entry: Entry, lang: str) -> str:
     other = "en" if lang == "fr" else "fr"
     out: list[str] = [f"# {heading_text(entry.text(lang, 'title'))}", ""]
     switch = (f'<a class="lx-switch" href="{relative(url, site.urls[(other, entry.id)])}" hreflang="{other}" lang="{other}">'
-              f'{t(lang, "other_language")} : {escape(entry.text(other, "title"))}</a>')
+              f'{t(lang, "other_language")}{colon(lang)} {escape(entry.text(other, "title"))}</a>')
     if entry.status == "planned":
         out += [f'<p class="lx-meta">{number_label(entry)} · {switch}</p>', "",
                 f'<p class="lx-notice">{t(lang, "planned_notice")}</p>', ""]

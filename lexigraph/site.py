@@ -11,10 +11,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from . import LANGUAGES
-from .i18n import t
+from .i18n import colon, t
 from .load import Corpus
 from .prose import escape, inline
 from .render import SiteMap, entry_link, number_label, render_entry
+from .archive import SEARCH_EXCLUDED, past_versions, render_archived, render_current_permalink
+from .cite import permalink
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Page:
     alternates: dict[str, str]   # lang → url of the same page in that language
     entry_id: str | None = None
     render: object = None        # () -> str, called once by MkDocs when the page is read
+    version: str | None = None   # set on versioned permalink pages (/fr/mcp/v2026-08/)
 
 
 def _sort_key(title: str) -> str:
@@ -44,6 +47,21 @@ def plan_language(site: SiteMap, lang: str) -> list[Page]:
         alternates = {other: site.urls[(other, entry.id)] for other in LANGUAGES}
         pages.append(Page(lang, url.rstrip("/") + ".md", url, alternates, entry.id,
                           render=lambda e=entry: render_entry(site, e, lang)))
+        pages += _permalink_pages(site, entry, lang)
+    return pages
+
+
+def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
+    """The current version at /<lang>/<slug>/<version>/, and every archived past version."""
+    if entry.status != "published":
+        return []
+    url = permalink(entry, lang)
+    pages = [Page(lang, url.rstrip("/") + ".md", url, {other: permalink(entry, other) for other in LANGUAGES}, entry.id,
+                  render=lambda: SEARCH_EXCLUDED + render_current_permalink(site, entry, lang), version=entry.fact("version"))]
+    for snap in past_versions(site, entry):
+        pages.append(Page(lang, snap.url(lang).rstrip("/") + ".md", snap.url(lang),
+                          {other: snap.url(other) for other in LANGUAGES}, entry.id,
+                          render=lambda s=snap: SEARCH_EXCLUDED + render_archived(site, entry, s, lang), version=snap.version))
     return pages
 
 
@@ -108,8 +126,6 @@ def render_revisions(site: SiteMap, lang: str) -> str:
             links = ", ".join(entry_link(site, lang, url, x) for x in checked) or t(lang, "revisions_none")
             state = f' <span class="lx-badge">{t(lang, "revision_current")}</span>' if date == spec.current else ""
             rows.append(f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
-                        f'<p>{t(lang, "revisions_checked")} : {links}</p></dd>' if lang == "fr" else
-                        f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
-                        f'<p>{t(lang, "revisions_checked")}: {links}</p></dd>')
+                        f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p></dd>')
         out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
     return "\n".join(out)

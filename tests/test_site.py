@@ -52,8 +52,8 @@ def test_language_switch_goes_to_the_same_entry(site):
     fr, en = html(site, "fr/bidule"), html(site, "en/widget")
     assert 'href="/en/widget/" hreflang="en"' in fr
     assert 'href="/fr/bidule/" hreflang="fr"' in en
-    assert '<a class="lx-switch" href="../../en/widget/" hreflang="en" lang="en">EN : Widget</a>' in fr
-    assert '<a class="lx-switch" href="../../fr/bidule/" hreflang="fr" lang="fr">FR : Bidule</a>' in en
+    assert '<a class="lx-switch" href="../../en/widget/" hreflang="en" lang="en">EN\u00a0: Widget</a>' in fr
+    assert '<a class="lx-switch" href="../../fr/bidule/" hreflang="fr" lang="fr">FR: Bidule</a>' in en
 
 
 def test_relations_and_shown_elsewhere_are_links_and_planned_targets_say_so(site):
@@ -64,8 +64,8 @@ def test_relations_and_shown_elsewhere_are_links_and_planned_targets_say_so(site
 
 
 def test_citation_line_follows_the_model_with_site_url(site):
-    assert "Lexigraph, « Bidule », v2026-08, https://www.lexigraph.org/fr/bidule/, CC BY 4.0." in html(site, "fr/bidule")
-    assert "Lexigraph, “Widget”, v2026-08, https://www.lexigraph.org/en/widget/, CC BY 4.0." in html(site, "en/widget")
+    assert "Lexigraph, « Bidule », v2026-08, https://www.lexigraph.org/fr/bidule/v2026-08/, CC BY 4.0." in html(site, "fr/bidule")
+    assert "Lexigraph, “Widget”, v2026-08, https://www.lexigraph.org/en/widget/v2026-08/, CC BY 4.0." in html(site, "en/widget")
 
 
 def test_quiz_renders_as_a_readable_list(site):
