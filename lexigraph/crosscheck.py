@@ -131,7 +131,9 @@ def _keys_match(doc: YamlDoc, path: tuple, have: list, want: list, what: str, ot
     """Report keys present on one side only, and a different order."""
     for key in have:
         if key not in want:
-            yield _problem(doc, path + (key,), f"{what} '{key}' is not in {other}{_hint(key, want)}")
+            yield _problem(doc, path + (key,), f"{what} '{key}' is here but not in {other}{_hint(key, want)}"
+                           " (one of the two files has it wrong)" if other.endswith("fr.yml") else
+                           f"{what} '{key}' is not in {other}{_hint(key, want)}")
     for key in want:
         if key not in have:
             yield _problem(doc, path, f"{what} '{key}' from {other} is missing here")
@@ -169,9 +171,17 @@ def _check_languages_match(entry: Entry) -> Iterator[Problem]:
                                    "annotation", "fr.yml")
 
 
+def _whole(part: str) -> re.Pattern:
+    """``part`` as a whole name: ``isErr`` does not match inside ``isError``."""
+    before = r"(?<![\w$])" if re.match(r"[\w$]", part) else ""
+    after = r"(?![\w$])" if re.search(r"[\w$]$", part) else ""
+    return re.compile(before + re.escape(part) + after)
+
+
 def annotation_in_snippet(key: str, code: str) -> bool:
-    """A key such as ``_meta.ui`` is found when each dotted part appears in the snippet."""
-    return all(part and part in code for part in key.split("."))
+    """A key such as ``_meta.ui`` is found when each dotted part appears in the snippet as a whole name."""
+    parts = [key] if "/" in key or ":" in key else key.split(".")
+    return all(part and _whole(part).search(code) for part in parts)
 
 
 def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:

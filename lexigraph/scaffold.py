@@ -76,7 +76,7 @@ examples:
 _TEXT = {
     "fr": dict(title="le titre", definition="la définition, en une phrase.", analogy="l’analogie qui la suit.",
                not_="ce que ce n’est pas.", section="titre de la sous-section", body="le texte de la sous-section.",
-               intro="l’introduction de « Sous le capot ».", step="titre de l’étape", step_intro="ce que montre l’extrait.",
+               intro="l’introduction de «\u00a0Sous le capot\u00a0».", step="titre de l’étape", step_intro="ce que montre l’extrait.",
                annotation="ce que ce champ veut dire.", trap="le piège.", varies="ce qui varie.", example="l’exemple daté."),
     "en": dict(title="the title", definition="the one-sentence definition.", analogy="the analogy that follows it.",
                not_="what it is not.", section="sub-section title", body="the sub-section's text.",
@@ -100,7 +100,7 @@ _QUESTION = """\
 """
 
 _QUIZ_TEXT = {
-    "fr": dict(prompt="la question ?", right="la bonne réponse", why_right="pourquoi elle est juste",
+    "fr": dict(prompt="la question\u202f?", right="la bonne réponse", why_right="pourquoi elle est juste",
                wrong="une réponse fausse", why_wrong="pourquoi elle est fausse"),
     "en": dict(prompt="the question?", right="the right answer", why_right="why it is right",
                wrong="a wrong answer", why_wrong="why it is wrong"),

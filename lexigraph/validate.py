@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .crosscheck import check_corpus
 from . import specs
+from .typography import french_problems
 from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
 from .yamlfile import format_path
 from .load import Corpus, load_corpus
@@ -52,7 +53,19 @@ def validate(corpus: Corpus) -> list[Problem]:
 def warnings(corpus: Corpus) -> list[Problem]:
     """What does not stop a build but fails ``check --strict``: stale entries and placeholders."""
     stale = specs.stale_problems(specs.stale_entries(corpus, registry(corpus)))
-    return sorted(stale) + sorted(placeholder_problems(corpus))
+    return sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
+
+
+def typography_problems(corpus: Corpus) -> list[Problem]:
+    """French typography in the French prose and quizzes."""
+    from .crosscheck import _walk_strings
+
+    out = []
+    for entry in corpus.entries.values():
+        for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
+            if doc is not None and isinstance(doc.data, dict):
+                out += french_problems(doc, _walk_strings(doc.data))
+    return out
 
 
 def registry(corpus: Corpus) -> dict[str, specs.Spec]:

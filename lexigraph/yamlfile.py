@@ -79,6 +79,23 @@ def _convert(node: yaml.Node, path: JsonPath, doc: YamlDoc, problems: list[Probl
     return node.value
 
 
+_HINTS = (
+    ("mapping values are not allowed", "a ': ' inside plain text: put the text in a '>-' block or in quotes"),
+    ("flow mapping", "a '{' item holds a ',' or ': ' in its text: write the item one field per line, or quote the text"),
+    ("flow sequence", "a '[' list is not closed, or holds a ',' in its text: close it, or quote the text"),
+    ("found character '\\t'", "tabs are not allowed: indent with spaces"),
+    ("could not find expected ':'", "a line is missing its ':', or a multi-line text is not in a '|' block"),
+    ("found undefined alias", "a '*' starts the text: quote it"),
+)
+
+
+def _hint(reason: str) -> str:
+    for needle, hint in _HINTS:
+        if needle in reason:
+            return f"; hint: {hint}"
+    return ""
+
+
 def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
     """Parse one YAML text; a syntax error becomes a located problem, never an exception."""
     doc = YamlDoc(path, None)
@@ -91,7 +108,8 @@ def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
         reason = exc.problem or str(exc)
         if exc.context:
             reason = f"{reason} ({exc.context})"
-        return None, [Problem(path, line, "$", f"YAML syntax error: {reason}", PARSE)]
+        where = f" (column {mark.column + 1})" if mark else ""
+        return None, [Problem(path, line, "$", f"YAML syntax error{where}: {reason}{_hint(reason)}", PARSE)]
     except yaml.YAMLError as exc:  # e.g. a reader error on bad bytes
         return None, [Problem(path, 1, "$", f"YAML error: {exc}", PARSE)]
     if node is None:

@@ -115,17 +115,18 @@ class ServerProcess:
         return self.stderr.read().decode(errors="replace")[-2000:]
 
     def stop(self) -> None:
-        """Close stdin (stdio servers exit on EOF), then SIGTERM, then SIGKILL; reaps the process."""
+        """End the process and reap it: EOF on stdin for stdio, SIGTERM for HTTP, SIGKILL if either hangs."""
+        first = self.popen.stdin.close if self.transport == "stdio" else self.popen.terminate
         if self.popen.poll() is None:
-            for step in (self.popen.stdin.close, self.popen.terminate, self.popen.kill):
+            for step in (first, self.popen.terminate, self.popen.kill):
                 step()
                 try:
                     self.popen.wait(timeout=5)
                     break
                 except subprocess.TimeoutExpired:
                     continue
-        self.popen.stdout.close()
-        self.stderr.close()
+        for stream in (self.popen.stdin, self.popen.stdout, self.stderr):
+            stream.close()
 
 
 class McpClient:
