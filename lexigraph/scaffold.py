@@ -27,7 +27,9 @@ steps:
     snippet: {id}/first-step.json
     language: json
     untested: "TODO: add a test case for this snippet (see tests/snippets/), then delete this line"
-relations: {{}}
+# checked_against:             # uncomment when the entry depends on a tracked specification (specs.yml)
+#   - {{spec: mcp, revision: 2026-07-28}}
+relations: {{}}                  # e.g. runs_in: [harness], requires: [tool], often_confused_with: [api]
 shown_elsewhere: []
 examples:
   - {{id: first-example, date: {month}}}
@@ -40,7 +42,7 @@ versions:
 
 _PROSE = """\
 # yaml-language-server: $schema=../../lexigraph/schemas/entry-lang.schema.json
-slug: {id}
+slug: {id}                       # the page address /<lang>/<slug>/: write it in this file's language
 title: TODO {title}
 definition: >-
   TODO {definition}
@@ -93,10 +95,20 @@ questions:
 _QUESTION = """\
   - id: {qid}
     level: {level}
-    prompt: TODO {prompt}
+    prompt: >-
+      TODO {prompt}
     options:
-      - {{id: right, text: TODO {right}, correct: true, feedback: TODO {why_right}}}
-      - {{id: wrong, text: TODO {wrong}, feedback: TODO {why_wrong}}}
+      - id: right
+        text: >-
+          TODO {right}
+        correct: true
+        feedback: >-
+          TODO {why_right}
+      - id: wrong
+        text: >-
+          TODO {wrong}
+        feedback: >-
+          TODO {why_wrong}
 """
 
 _QUIZ_TEXT = {
