@@ -27,6 +27,10 @@ def on_files(files, config):
     return lexigraph_build.add_pages(_state["build"], files, config)
 
 
+def on_page_content(html, page, config, files):
+    return lexigraph_build.restore_fragments(_state["build"], html, page)
+
+
 def on_nav(nav, config, files):
     lexigraph_build.split_navigation(_state["build"], nav)
     return nav

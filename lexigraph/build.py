@@ -7,12 +7,13 @@ mkdocs-static-i18n runs the MkDocs build once per language.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import LexigraphError, Problem
 from .load import Corpus, load_corpus
-from .render import SiteMap
+from .render import PageMarkdown, SiteMap
 from . import LANGUAGES
 from .i18n import LABELS
 from .site import Page, plan_language, render_root
@@ -29,6 +30,7 @@ class Build:
     site: SiteMap
     warnings: list[Problem]
     pages: dict = field(default_factory=dict)   # src_uri → Page, for this build
+    fragments: dict = field(default_factory=dict)  # src_uri → HTML fragments of its skeleton
     navs: dict = field(default_factory=dict)    # lang → Navigation
 
 
@@ -81,14 +83,30 @@ def add_pages(build: Build, files, config):
     from mkdocs.structure.files import File
 
     build.pages = {}
+    build.fragments = {}
     for lang in LANGUAGES:
         for page in plan_language(build.site, lang):
-            files.append(File.generated(config, page.src_uri, content=page.render()))
+            markdown = page.render()
+            if isinstance(markdown, PageMarkdown):
+                build.fragments[page.src_uri] = markdown.fragments
+                markdown = markdown.skeleton
+            files.append(File.generated(config, page.src_uri, content=markdown))
             build.pages[page.src_uri] = page
     root = Page("", "index.md", "", {lang: f"{lang}/" for lang in LANGUAGES}, render=lambda: render_root(build.site))
     files.append(File.generated(config, root.src_uri, content=root.render()))
     build.pages[root.src_uri] = root
     return files
+
+
+def restore_fragments(build: Build, html: str, page) -> str:
+    """Put a page's HTML fragments back in place of their placeholder paragraphs."""
+    fragments = build.fragments.get(page.file.src_uri)
+    if not fragments:
+        return html
+    return _PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html)
+
+
+_PLACEHOLDER = re.compile(r"<p>LXFRAGMENT(\d+)X</p>")
 
 
 def split_navigation(build: Build, nav) -> None:

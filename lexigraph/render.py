@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
-from . import LANGUAGES, cite
+from . import LANGUAGES, cite, prose
 from .crosscheck import RELATION_TYPES
 from .i18n import colon, month_year, t
 from .load import Corpus, Entry
@@ -72,8 +72,42 @@ def number_label(entry: Entry) -> str:
     return f"Nº {int(entry.fact('number', 0)):03d}"
 
 
-def render_entry(site: SiteMap, entry: Entry, lang: str) -> str:
+FRAGMENT = "LXFRAGMENT{}X"
+
+
+class PageMarkdown(str):
+    """A page's Markdown (the str value, raw HTML included), plus a fast form for the build:
+    ``skeleton`` holds only headings, code fences and one placeholder paragraph per HTML
+    fragment, so MkDocs' Markdown pass never re-parses the HTML; the hook puts
+    ``fragments`` back into the rendered page."""
+
+    skeleton: str
+    fragments: list[str]
+
+
+def assemble(parts: list[str]) -> PageMarkdown:
+    """Join a page's parts; every part that starts with '<' is one HTML fragment."""
+    skeleton = []
+    fragments: list[str] = []
+    for part in parts:
+        if part.startswith("<"):
+            skeleton.append(FRAGMENT.format(len(fragments)))
+            fragments.append(part)
+        else:
+            skeleton.append(part)
+    page = PageMarkdown("\n".join(parts))
+    page.skeleton, page.fragments = "\n".join(skeleton), fragments
+    return page
+
+
+def render_entry(site: SiteMap, entry: Entry, lang: str) -> PageMarkdown:
     """The page of ``entry`` in ``lang``, in the model entry's reading order."""
+    with prose.batch() as pending:
+        parts = _entry_parts(site, entry, lang)
+        return assemble([pending.resolve(part) for part in parts])
+
+
+def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     url = site.urls[(lang, entry.id)]
     other = "en" if lang == "fr" else "fr"
     out: list[str] = [f"# {heading_text(entry.text(lang, 'title'))}", ""]
@@ -82,7 +116,7 @@ def render_entry(site: SiteMap, entry: Entry, lang: str) -> str:
     if entry.status == "planned":
         out += [f'<p class="lx-meta">{number_label(entry)} · {switch}</p>', "",
                 f'<p class="lx-notice">{t(lang, "planned_notice")}</p>', ""]
-        return "\n".join(out)
+        return out
     out += [f'<p class="lx-meta"><span>{number_label(entry)} · {escape(entry.fact("version"))}</span> {switch}</p>', ""]
     for notice in stale_notices(site, entry, lang):
         out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
@@ -107,7 +141,7 @@ def render_entry(site: SiteMap, entry: Entry, lang: str) -> str:
     out += [_block(f'<p class="lx-colophon">{escape(_colophon(entry, lang))}</p>'), ""]
     out += cite.render_block(site, entry, lang, url)
     out += _sources(entry, lang)
-    return "\n".join(out)
+    return out
 
 
 def _checked(site: SiteMap, entry: Entry):
