@@ -287,18 +287,6 @@ def test_without_js_the_key_is_a_disclosure_and_prints_open(base_url, lang):
         assert feedback.is_visible()
 
 
-# Serious findings on the entry page that come from outside the quiz (reported to the
-# owners of those files; drop a line once it is fixed): rule id → selectors.
-OUTSIDE_QUIZ = {
-    "aria-dialog-name": {".md-search"},  # Material's partials/search.html: role="dialog" with no name
-    "color-contrast": {".md-copyright",  # Material's footer text, 4.47:1
-                       "li > .lx-badge", "dd:nth-child(2) > .lx-badge", "dd:nth-child(4) > .lx-badge"},  # lexigraph.css, 4.41:1
-    "link-in-text-block": {"li > .lx-planned", "dd:nth-child(2) > .lx-planned",
-                           "dd:nth-child(4) > .lx-planned",  # lexigraph.css: link colour only, 2.34:1 to text
-                           'li[data-version="v2026-08"] > a'},  # archive.py's version list, same cause
-}
-
-
 def axe(page, context: str) -> list[tuple[str, str, str]]:
     """axe-core's violations in ``context`` (a selector) as (rule, impact, node) triples."""
     page.add_script_tag(path=str(AXE))
@@ -324,8 +312,7 @@ def test_axe_finds_nothing_in_the_quiz_before_and_after_answering(open_quiz, lan
 def test_axe_finds_no_serious_or_critical_violation_on_the_entry_page(open_quiz, lang):
     page, _ = open_quiz(lang)
     answer_two(page)
-    serious = [v for v in axe(page, "html") if v[1] in ("serious", "critical")]
-    assert [v for v in serious if v[2] not in OUTSIDE_QUIZ.get(v[0], ())] == []
+    assert [v for v in axe(page, "html") if v[1] in ("serious", "critical")] == []
 
 
 def test_quiz_js_builds_nodes_and_never_parses_html():
