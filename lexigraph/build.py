@@ -162,12 +162,16 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
     """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
     from . import cite
 
-    head = {"lx_root": build.site.site_url, "lx_feed": build.site.absolute(f"{lang}/feed.xml") if lang else None}
+    # Root-relative on purpose: Material fetches <href>/sitemap.xml for every <link rel="alternate">,
+    # and an absolute address would make each page load call another origin. The sitemap carries
+    # the fully-qualified alternates for search engines.
+    base = _base_path(build.site.site_url)
+    head = {"lx_root": base, "lx_feed": f"{base}{lang}/feed.xml" if lang else None}
     entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
     if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
         head["lx_head"] = cite.head(build.site, entry, lang, generated.alternates)
     if entry is not None and generated.version is None:
-        head["lx_markdown"] = build.site.absolute(generated.url) + "index.md"
+        head["lx_markdown"] = f"{base}{generated.url}index.md"
     return head
 
 

@@ -235,6 +235,9 @@ def test_material_instant_navigation_enhances_the_new_page(tmp_path):
     with static_server(tmp_path / "site") as url, chromium() as browser:
         config = (PROJECT / "mkdocs.yml").read_text(encoding="utf-8")
         config = re.sub(r"(?m)^site_url: .*$", f"site_url: {url}/", config)
+        # The site ships without instant navigation (Material would fetch the sitemap of every
+        # <link rel=alternate>, other origins included); the quiz must still survive it when enabled.
+        config = config.replace("  features:\n", "  features:\n    - navigation.instant\n", 1)
         project = make_project(FIXTURE, tmp_path, extra_files={"mkdocs.yml": config})
         result = mkdocs_build(project)
         assert result.returncode == 0, result.stderr
