@@ -103,6 +103,9 @@ def restore_fragments(build: Build, html: str, page) -> str:
     fragments = build.fragments.get(page.file.src_uri)
     if not fragments:
         return html
+    # Snippet bodies stay out of the search index (their field names are in the annotations):
+    # the index is the largest file of the site and grows with every entry.
+    html = html.replace('<div class="highlight">', '<div data-search-exclude class="highlight">')
     return _PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html)
 
 

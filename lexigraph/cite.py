@@ -150,7 +150,7 @@ def render_block(site, entry, lang: str, from_url: str) -> list[str]:
                     f'data-copied="{escape(t(lang, "copied"))}" hidden>{t(lang, "copy")}</button></p>{shown}</div>')
     return render_versions(site, entry, lang, from_url) + [
         f"## {t(lang, 'cite')} {{#cite}}", "",
-        '<div class="lx-cite" markdown="0">\n' + "\n".join(rows) + "\n</div>", ""]
+        '<div data-search-exclude class="lx-cite" markdown="0">\n' + "\n".join(rows) + "\n</div>", ""]
 
 
 def head(site, entry, lang: str, alternates: dict[str, str]) -> dict:

@@ -7,6 +7,7 @@ the cross checks that make sense, and never a traceback.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import difflib
 import re
 from collections import defaultdict
@@ -22,7 +23,7 @@ SYMMETRIC = ("often_confused_with",)
 
 # Raw HTML in prose: any tag, comment or processing instruction. Markdown autolinks (<https://…>) are fine.
 _RAW_HTML = re.compile(r"<(?!https?://)(/?[A-Za-z][A-Za-z0-9-]*|!--|\?)")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+_CODE_SPAN = re.compile(r"(`+)([^\x00]+?)\1")
 _JS_URL = re.compile(r"\]\(\s*(javascript|data|vbscript):", re.I)
 
 
@@ -171,11 +172,18 @@ def _check_languages_match(entry: Entry) -> Iterator[Problem]:
                                    "annotation", "fr.yml")
 
 
+@functools.cache
 def _whole(part: str) -> re.Pattern:
     """``part`` as a whole name: ``isErr`` does not match inside ``isError``."""
     before = r"(?<![\w$])" if re.match(r"[\w$]", part) else ""
     after = r"(?![\w$])" if re.search(r"[\w$]$", part) else ""
     return re.compile(before + re.escape(part) + after)
+
+
+@functools.cache
+def snippet_text(path) -> str:
+    """A snippet's text, read once per process however many entries show it."""
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 def annotation_in_snippet(key: str, code: str) -> bool:
@@ -193,7 +201,7 @@ def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
         if ".." in name.split("/") or not path.is_file():
             yield _problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
             continue
-        code = path.read_text(encoding="utf-8", errors="replace")
+        code = snippet_text(path)
         step_id = _as_dict(step).get("id")
         for lang in LANGUAGES:
             steps = _as_dict(_as_dict(entry.prose[lang].data.get("under_the_hood")).get("steps"))
@@ -201,17 +209,6 @@ def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
                 if not annotation_in_snippet(key, code):
                     yield _problem(entry.prose[lang], ("under_the_hood", "steps", step_id, "annotations", key),
                                    f"annotation key '{key}' does not appear in snippets/{name}")
-
-
-def _walk_strings(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _walk_strings(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _walk_strings(item, path + (i,))
 
 
 def unsafe_html(text: str) -> str | None:
@@ -228,7 +225,9 @@ def unsafe_html(text: str) -> str | None:
 def _check_prose_safety(entry: Entry) -> Iterator[Problem]:
     docs = [entry.prose[lang] for lang in LANGUAGES] + [d for d in entry.quiz.values() if d is not None]
     for doc in docs:
-        for path, text in _walk_strings(doc.data):
+        if unsafe_html(doc.joined()) is None:   # one search over the whole file; locate only on a hit
+            continue
+        for path, text in doc.strings():
             reason = unsafe_html(text)
             if reason:
                 yield _problem(doc, path, reason)

@@ -4,6 +4,7 @@ a JSON export and an Atom feed per language, and the sitemap with language alter
 from __future__ import annotations
 
 import gzip
+import html
 import json
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -168,6 +169,19 @@ def sitemap(site: SiteMap, pages) -> bytes:
     return ET.tostring(urlset, encoding="utf-8", xml_declaration=True)
 
 
+def permalink_stub(site: SiteMap, entry, lang: str) -> str:
+    """The current version's permalink: names the version and sends the reader to the entry page."""
+    title = html.escape(entry.text(lang, "title"))
+    version = html.escape(entry.fact("version"))
+    page = site.absolute(site.urls[(lang, entry.id)])
+    text = html.escape(t(lang, "permalink_current", version=entry.fact("version")))
+    return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+            f'<title>{title} · {version} · Lexigraph</title>'
+            f'<link rel="canonical" href="{html.escape(page)}">'
+            f'<meta http-equiv="refresh" content="0; url=../"></head>'
+            f'<body><h1>{title} · {version}</h1><p>{text} <a href="../">{title}</a></p></body></html>\n')
+
+
 def publish(site: SiteMap, pages, site_dir: Path) -> None:
     """Write every machine-readable output into the built site."""
     (site_dir / "llms.txt").write_text(llms_txt(site), encoding="utf-8")
@@ -176,8 +190,12 @@ def publish(site: SiteMap, pages, site_dir: Path) -> None:
             folder = site_dir / site.urls[(lang, entry.id)]
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "index.md").write_text(markdown_copy(site, entry, lang), encoding="utf-8")
-        (site_dir / lang / "lexicon.json").write_text(json.dumps(lexicon_json(site, lang), ensure_ascii=False, indent=1),
-                                                      encoding="utf-8")
+            if entry.status == "published":
+                stub = site_dir / permalink(entry, lang) / "index.html"
+                stub.parent.mkdir(parents=True, exist_ok=True)
+                stub.write_text(permalink_stub(site, entry, lang), encoding="utf-8")
+        (site_dir / lang / "lexicon.json").write_text(
+            json.dumps(lexicon_json(site, lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         (site_dir / lang / "feed.xml").write_bytes(atom_feed(site, lang))
     xml = sitemap(site, pages)
     (site_dir / "sitemap.xml").write_bytes(xml)

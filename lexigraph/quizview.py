@@ -27,7 +27,7 @@ def render_quiz(site, entry, lang: str, from_url: str, questions: list[dict]) ->
     from .render import relative
 
     quiz_id = escape(entry.id)
-    parts = [f'<section class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels="{escape(script_labels(lang))}">',
+    parts = [f'<section data-search-exclude class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels="{escape(script_labels(lang))}">',
              '<ol class="lx-quiz__questions">']
     for question in questions:
         qid = escape(question["id"])

@@ -8,6 +8,7 @@ Material highlights them and adds its copy button.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass, field
 
 from . import LANGUAGES, cite, prose
@@ -51,11 +52,7 @@ def fence(code: str, language: str) -> str:
 
 
 def _longest_backtick_run(text: str) -> int:
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    return longest
+    return max((len(run) for run in re.findall(r"`+", text)), default=0)
 
 
 def entry_link(site: SiteMap, lang: str, from_url: str, target_id: str) -> str:
@@ -227,4 +224,4 @@ def _sources(entry: Entry, lang: str) -> list[str]:
     items = "".join(f'<li><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a> '
                     f'(<time datetime="{escape(s["date"])}">{escape(s["date"])}</time>)</li>'
                     for s in entry.fact("sources"))
-    return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ul class="lx-sources">{items}</ul>', ""]
+    return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ul data-search-exclude class="lx-sources">{items}</ul>', ""]

@@ -105,8 +105,28 @@ def _message(error: ValidationError) -> tuple[tuple, str]:
     return path, error.message
 
 
+@cache
+def fast_validator(name: str):
+    """The same schema compiled to Python by fastjsonschema: about ten times faster on valid files.
+
+    Only a yes/no gate: any file it rejects is validated again by jsonschema (Draft 2020-12),
+    whose errors become the messages. The keywords our schemas use mean the same in draft 7.
+    """
+    import fastjsonschema
+
+    schema = dict(load_schema(name), **{"$schema": "http://json-schema.org/draft-07/schema#"})
+    return fastjsonschema.compile(schema)
+
+
 def check_doc(doc: YamlDoc, schema_name: str) -> list[Problem]:
     """Every schema problem of one parsed file, each located at its line."""
+    import fastjsonschema
+
+    try:
+        fast_validator(schema_name)(doc.data)
+        return []
+    except fastjsonschema.JsonSchemaException:
+        pass
     problems = []
     for error in validator(schema_name).iter_errors(doc.data):
         for path, message in _messages(error):

@@ -15,7 +15,7 @@ from .i18n import colon, t
 from .load import Corpus
 from .prose import escape, inline
 from .render import SiteMap, entry_link, number_label, render_entry
-from .archive import SEARCH_EXCLUDED, past_versions, render_archived, render_current_permalink
+from .archive import SEARCH_EXCLUDED, past_versions, render_archived
 from .cite import permalink
 
 
@@ -52,12 +52,15 @@ def plan_language(site: SiteMap, lang: str) -> list[Page]:
 
 
 def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
-    """The current version at /<lang>/<slug>/<version>/, and every archived past version."""
+    """Every archived past version at its /<lang>/<slug>/<version>/ address.
+
+    The current version's permalink is a small page pointing at the entry page (written by
+    extras.permalink_stub), not a second copy: at a thousand entries the copies alone
+    weighed over 100 MB. When the version is bumped, `lexigraph archive` freezes it.
+    """
     if entry.status != "published":
         return []
-    url = permalink(entry, lang)
-    pages = [Page(lang, url.rstrip("/") + ".md", url, {other: permalink(entry, other) for other in LANGUAGES}, entry.id,
-                  render=lambda: SEARCH_EXCLUDED + render_current_permalink(site, entry, lang), version=entry.fact("version"))]
+    pages = []
     for snap in past_versions(site, entry):
         pages.append(Page(lang, snap.url(lang).rstrip("/") + ".md", snap.url(lang),
                           {other: snap.url(other) for other in LANGUAGES}, entry.id,

@@ -6,16 +6,14 @@ Code spans and link addresses are left alone: `ui://` or `13:30` in code are not
 from __future__ import annotations
 
 import re
-from typing import Iterator
-
 from .errors import Problem
 from .yamlfile import YamlDoc, format_path
 
 TYPOGRAPHY = "typography"
 NBSP = "\u00a0\u202f"
 
-_CODE = re.compile(r"(`+).+?\1", re.S)
-_LINK_TARGET = re.compile(r"\]\([^)]*\)|<https?://[^>]*>|https?://\S+")
+_CODE = re.compile(r"(`+)[^\x00]+?\1")
+_LINK_TARGET = re.compile(r"\]\([^)\x00]*\)|<https?://[^>\x00]*>|https?://[^\s\x00]+")
 _RULES = [
     (re.compile(r"(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])"), "straight apostrophe: write ’"),
     (re.compile(r" [:;?!](?=\s|$)"), "ordinary space before {char}: use a non-breaking space (U+00A0, or U+202F before ; ? !)"),
@@ -29,10 +27,13 @@ def _prose_only(text: str) -> str:
     return _LINK_TARGET.sub(" ", _CODE.sub(" ", text))
 
 
-def french_problems(doc: YamlDoc, strings: Iterator[tuple[tuple, str]], skip=("slug",)) -> list[Problem]:
+def french_problems(doc: YamlDoc, skip=("slug",)) -> list[Problem]:
     """One warning per rule broken in each French string (not per occurrence)."""
+    whole = _prose_only(doc.joined())
+    if not any(pattern.search(whole) for pattern, _ in _RULES):   # clean file: one pass, no walk
+        return []
     out = []
-    for path, text in strings:
+    for path, text in doc.strings():
         if path and path[-1] in skip:
             continue
         prose = _prose_only(text)

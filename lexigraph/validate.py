@@ -58,13 +58,11 @@ def warnings(corpus: Corpus) -> list[Problem]:
 
 def typography_problems(corpus: Corpus) -> list[Problem]:
     """French typography in the French prose and quizzes."""
-    from .crosscheck import _walk_strings
-
     out = []
     for entry in corpus.entries.values():
         for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
             if doc is not None and isinstance(doc.data, dict):
-                out += french_problems(doc, _walk_strings(doc.data))
+                out += french_problems(doc)
     return out
 
 
@@ -95,7 +93,7 @@ PLACEHOLDER = "TODO"
 
 def placeholder_problems(corpus: Corpus) -> list[Problem]:
     """Text still holding the TODO placeholders that `lexigraph new` writes."""
-    from .crosscheck import _walk_strings
+    from .crosscheck import snippet_text
 
     out = []
     for entry in corpus.entries.values():
@@ -103,14 +101,16 @@ def placeholder_problems(corpus: Corpus) -> list[Problem]:
         for doc in docs:
             if doc is None or not isinstance(doc.data, (dict, list)):
                 continue
-            for path, text in _walk_strings(doc.data):
+            if PLACEHOLDER not in doc.joined():
+                continue
+            for path, text in doc.strings():
                 if PLACEHOLDER in text:
                     out.append(Problem(doc.path, doc.line(path), format_path(path),
                                        "placeholder text left: replace the TODO before merging", PLACEHOLDERS))
         for step in entry.fact("steps") or [] if entry.ok else []:
             name = step.get("snippet") if isinstance(step, dict) else None
             path = corpus.snippet_path(name) if isinstance(name, str) else None
-            if path is not None and path.is_file() and PLACEHOLDER in path.read_text(encoding="utf-8", errors="replace"):
+            if path is not None and path.is_file() and PLACEHOLDER in snippet_text(path):
                 out.append(Problem(corpus.shown(path), 1, "$", "placeholder snippet: replace the TODO with real, tested code", PLACEHOLDERS))
     return out
 

@@ -24,6 +24,20 @@ class YamlDoc:
     path: str
     data: Any
     lines: dict[JsonPath, int] = field(default_factory=dict)
+    _strings: list | None = field(default=None, repr=False)
+    _joined: str | None = field(default=None, repr=False)
+
+    def strings(self) -> list[tuple[JsonPath, str]]:
+        """Every text value with its path, computed once per file."""
+        if self._strings is None:
+            self._strings = list(_walk_strings(self.data))
+        return self._strings
+
+    def joined(self) -> str:
+        """All text values joined by NUL: one regex search tells whether any of them can match."""
+        if self._joined is None:
+            self._joined = "\x00".join(text for _, text in self.strings())
+        return self._joined
 
     def line(self, path: JsonPath) -> int:
         """The line of ``path``, or of its nearest parent that has one."""
@@ -33,6 +47,17 @@ class YamlDoc:
                 return self.lines[path]
             path = path[:-1]
         return self.lines.get((), 1)
+
+
+def _walk_strings(value: Any, path: JsonPath = ()):
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk_strings(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _walk_strings(item, path + (i,))
 
 
 def format_path(path: JsonPath) -> str:

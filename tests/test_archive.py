@@ -42,7 +42,10 @@ def test_archive_bump_rebuild_keeps_old_permalink_with_old_content(tmp_path):
     current = (site / "en/widget/index.html").read_text(encoding="utf-8")
     assert "A widget is a test piece" in old and "revised test piece" not in old
     assert "Archived version v2026-08 of 2026-08-15." in old and '<a href="../">See the current version (v2026-11)</a>' in old
-    assert "A widget is a revised test piece" in new and "A widget is a revised test piece" in current
+    assert "A widget is a revised test piece" in current
+    # The current version's permalink names its version and leads to the entry page.
+    assert "<h1>Widget · v2026-11</h1>" in new and '<meta http-equiv="refresh" content="0; url=../">' in new
+    assert '<link rel="canonical" href="https://www.lexigraph.org/en/widget/">' in new
     assert "https://www.lexigraph.org/en/widget/v2026-11/" in current
     assert ('<li data-version="v2026-11"><a href="v2026-11/">v2026-11</a> · <time datetime="2026-11-20">2026-11-20</time> · '
             "changes to: main text, examples — The definition now says revised.</li>") in current
