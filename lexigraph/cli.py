@@ -59,7 +59,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         return 1
     for path in created:
         print(f"created {path}")
-    print(f"Next: fill in every TODO, then run `lexigraph check --strict` (it fails until none is left).")
+    print("Next: fill in every TODO, then run `lexigraph check --strict` (it fails until none is left).")
     return 0
 
 

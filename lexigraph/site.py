@@ -12,11 +12,9 @@ from dataclasses import dataclass
 
 from . import LANGUAGES
 from .i18n import colon, t
-from .load import Corpus
 from .prose import escape, inline
 from .render import SiteMap, entry_link, number_label, render_entry
 from .archive import SEARCH_EXCLUDED, past_versions, render_archived
-from .cite import permalink
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 SNIPPETS = (Path(__file__).resolve().parents[1] / "snippets").as_posix() + "/"
 EXERCISED: set[str] = set()
 _current = {"snippet_test": False}
@@ -51,3 +53,25 @@ def pytest_collection_modifyitems(session, config, items):
     """Run the coverage test last, after every snippet test had its chance."""
     last = [i for i in items if i.nodeid.startswith("tests/test_snippet_coverage.py")]
     items[:] = [i for i in items if i not in last] + last
+
+
+def _build(content_root: Path, tmp_path_factory, name: str) -> Path:
+    from tests.support.site import make_project, mkdocs_build
+
+    project = make_project(content_root, tmp_path_factory.mktemp(name))
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    assert "WARNING" not in result.stderr, result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory) -> Path:
+    """The valid fixture corpus, built once per run with the project's config (read-only for tests)."""
+    return _build(Path(__file__).parent / "fixtures" / "valid", tmp_path_factory, "fixture-site")
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory) -> Path:
+    """The real lexicon, built once per run into a temporary folder (read-only for tests)."""
+    return _build(Path(__file__).resolve().parents[1], tmp_path_factory, "real-site")

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
-import pytest
 
 from tests.support.browser import chromium, static_server
-from tests.support.site import PROJECT, make_project, mkdocs_build
+from tests.support.site import PROJECT
 
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["fr/mcp/", "en/mcp/", "fr/webmcp/", "en/webmcp/", "fr/a-z/", "en/a-z/", "fr/revisions/", "en/revisions/", "fr/", "en/"]
-
-
-@pytest.fixture(scope="module")
-def real_site(tmp_path_factory) -> Path:
-    project = make_project(PROJECT, tmp_path_factory.mktemp("real-site"))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    return project / "site"
 
 
 def test_every_page_of_the_real_site_has_no_serious_axe_violation(real_site):

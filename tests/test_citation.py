@@ -16,7 +16,6 @@ from citeproc import Citation, CitationItem, CitationStylesBibliography, Citatio
 from citeproc.source.json import CiteProcJSON
 
 from tests.support.browser import chromium, static_server
-from tests.support.site import make_project, mkdocs_build
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 PAGES = {"fr": ("fr/bidule", "Bidule", "https://www.lexigraph.org/fr/bidule/v2026-08/"),
@@ -24,11 +23,8 @@ PAGES = {"fr": ("fr/bidule", "Bidule", "https://www.lexigraph.org/fr/bidule/v202
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    project = make_project(FIXTURE, tmp_path_factory.mktemp("cite-site"))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    return project / "site"
+def site(fixture_site) -> Path:
+    return fixture_site
 
 
 def formats(site: Path, lang: str) -> dict[str, str]:

@@ -9,17 +9,13 @@ import pytest
 
 from bench.requests import cross_origin, record_requests
 from tests.support.browser import chromium, static_server
-from tests.support.site import make_project, mkdocs_build
 
 PROJECT_ROOT = Path(__file__).parents[1]
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    project = make_project(PROJECT_ROOT, tmp_path_factory.mktemp("real-site"))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    with static_server(project / "site") as url:
+def base_url(real_site):
+    with static_server(real_site) as url:
         yield url
 
 

@@ -10,7 +10,6 @@ from xml.etree import ElementTree as ET
 import jsonschema
 import pytest
 
-from tests.support.site import make_project, mkdocs_build
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 SITE = "https://www.lexigraph.org/"
@@ -18,11 +17,8 @@ ENTRY = {"fr": "fr/bidule/", "en": "en/widget/"}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    project = make_project(FIXTURE, tmp_path_factory.mktemp("outputs-site"))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    return project / "site"
+def site(fixture_site) -> Path:
+    return fixture_site
 
 
 def page(site: Path, url: str) -> str:

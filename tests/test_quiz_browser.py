@@ -39,11 +39,8 @@ LANG = {
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    project = make_project(FIXTURE, tmp_path_factory.mktemp("quiz-site"))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    with static_server(project / "site") as url:
+def base_url(fixture_site):
+    with static_server(fixture_site) as url:
         yield url
 
 

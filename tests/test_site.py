@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,12 +13,8 @@ FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    project = make_project(FIXTURE, tmp_path_factory.mktemp("fixture-site"))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    assert "WARNING" not in result.stderr
-    return project / "site"
+def site(fixture_site) -> Path:
+    return fixture_site
 
 
 def html(site: Path, url: str) -> str:

@@ -5,13 +5,11 @@ the reference MCP server's actual search result."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import http.server
 import importlib.util
 import json
 import subprocess
 import sys
-import threading
 import urllib.parse
 from pathlib import Path
 from typing import Iterator
@@ -25,6 +23,8 @@ from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
 from google.protobuf.json_format import ParseDict
 
 ROOT = Path(__file__).resolve().parents[2]
+from tests.support.browser import serve
+
 SNIPPETS = ROOT / "snippets"
 API_KEY = "test-key-123"
 
@@ -39,20 +39,6 @@ def load_module(name: str, path: Path):
 
 def snippet_json(name: str):
     return json.loads((SNIPPETS / name).read_text(encoding="utf-8"))
-
-
-@contextlib.contextmanager
-def serve(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
-    """Run `handler` on 127.0.0.1 (a free port) and always shut it down; yields the base URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 class _Quiet(http.server.BaseHTTPRequestHandler):

@@ -44,7 +44,13 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 @contextlib.contextmanager
 def static_server(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 (a free port); yields the base URL, e.g. http://127.0.0.1:41234."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+    with serve(functools.partial(_QuietHandler, directory=str(directory))) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serve(handler) -> Iterator[str]:
+    """Run an HTTP ``handler`` on 127.0.0.1 (a free port) and always shut it down; yields the base URL."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
