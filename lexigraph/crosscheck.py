@@ -23,7 +23,7 @@ SYMMETRIC = ("often_confused_with",)
 
 # Raw HTML in prose: any tag, comment or processing instruction. Markdown autolinks (<https://…>) are fine.
 _RAW_HTML = re.compile(r"<(?!https?://)(/?[A-Za-z][A-Za-z0-9-]*|!--|\?)")
-_CODE_SPAN = re.compile(r"(`+)([^\x00]+?)\1")
+_CODE_SPAN = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")   # code spans (single or double backticks)
 _JS_URL = re.compile(r"\]\(\s*(javascript|data|vbscript):", re.I)
 
 
@@ -186,6 +186,7 @@ def snippet_text(path) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
+@functools.cache
 def annotation_in_snippet(key: str, code: str) -> bool:
     """A key such as ``_meta.ui`` is found when each dotted part appears in the snippet as a whole name."""
     parts = [key] if "/" in key or ":" in key else key.split(".")
@@ -213,6 +214,8 @@ def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
 
 def unsafe_html(text: str) -> str | None:
     """What makes a piece of prose unsafe, or None. Code spans may show tags."""
+    if "<" not in text and "](" not in text:    # no tag and no link: nothing to look at
+        return None
     bare = _CODE_SPAN.sub("", text)
     match = _RAW_HTML.search(bare)
     if match:

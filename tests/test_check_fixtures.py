@@ -66,3 +66,21 @@ def test_kinds_are_reported_apart(tmp_path):
     output = run_check(root).stdout
     headers = [line for line in output.splitlines() if not line.startswith("  ")]
     assert headers[:3] == ["YAML parse errors (1):", "Schema errors (3):", "Cross-entry errors (1):"]
+
+
+def test_french_typography_warns_and_fails_strict(tmp_path):
+    root = materialise("annotation-not-in-snippet", tmp_path)   # any copy of valid/ will do
+    shutil.copy(FIXTURES / "valid" / "snippets" / "widget" / "declare.json", root / "snippets" / "widget" / "declare.json")
+    prose = root / "entries" / "widget" / "fr.yml"
+    text = prose.read_text(encoding="utf-8")
+    text = text.replace("Il sert à vérifier que chaque section s’affiche.",
+                        "Il sert à vérifier qu'une section s’affiche : « bien» ! Voir `ui://x` et 13:30 ?")
+    prose.write_text(text, encoding="utf-8")
+    lenient, strict = run_check(root), run_check(root, "--strict")
+    assert lenient.returncode == 0 and strict.returncode == 1
+    assert problem_lines(strict.stdout) == [
+        "entries/widget/fr.yml:15: $.in_depth[1].body: ordinary space before ':': use a non-breaking space (U+00A0, or U+202F before ; ? !)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: straight apostrophe: write ’",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: « must be followed by a non-breaking space",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: » must be preceded by a non-breaking space",
+    ]
