@@ -1,0 +1,63 @@
+"""Every entry of the real lexicon, in both languages: the quiz answers and scores in Chromium,
+and the citation block offers every format, with working copy buttons and a permalink that exists."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import bibtexparser
+import pytest
+
+from lexigraph.load import load_corpus
+from tests.support.browser import chromium, static_server
+
+PROJECT = Path(__file__).resolve().parents[1]
+CORPUS = load_corpus(PROJECT)
+PAGES = [(lang, entry.id, f"{lang}/{entry.text(lang, 'slug')}/") for entry in CORPUS.entries.values()
+         if entry.status == "published" for lang in ("fr", "en")]
+FORMATS = {"line", "apa", "bibtex", "ris", "csl-json"}
+SCORE = {"fr": "Score\u00a0: 1/3", "en": "Score: 1/3"}
+COPIED = {"fr": "Copié\u00a0!", "en": "Copied"}
+
+
+def cited(page_html: str) -> dict[str, str]:
+    found = re.findall(r'id="cite-([a-z-]+)" class="lx-cite__text">(.*?)</(?:p|pre)>', page_html, re.S)
+    return {name: html.unescape(text) for name, text in found}
+
+
+def test_every_published_entry_is_checked_in_both_languages():
+    assert len(PAGES) == 2 * len([e for e in CORPUS.entries.values() if e.status == "published"]) >= 20
+
+
+@pytest.mark.parametrize("lang, entry_id, url", PAGES, ids=[p[2] for p in PAGES])
+def test_citation_formats_parse_and_point_to_an_existing_permalink(real_site, lang, entry_id, url):
+    formats = cited((real_site / url / "index.html").read_text(encoding="utf-8"))
+    assert set(formats) == FORMATS
+    version = CORPUS.entries[entry_id].fact("version")
+    permalink = f"https://www.lexigraph.org/{url}{version}/"
+    assert all(permalink in text for text in formats.values())
+    assert (real_site / url / version / "index.html").is_file()
+    assert len(bibtexparser.loads(formats["bibtex"]).entries) == 1
+
+
+def test_every_quiz_and_copy_button_works_in_chromium(real_site):
+    failures = []
+    with static_server(real_site) as base, chromium() as context:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+        page = context.new_page()
+        for lang, entry_id, url in PAGES:
+            page.goto(f"{base}/{url}")
+            page.evaluate("localStorage.clear()")
+            page.reload()
+            first = page.locator(".lx-quiz__question").first
+            first.locator('[data-correct="true"] button').first.click()
+            if page.locator(".lx-quiz__score").text_content() != SCORE[lang]:
+                failures.append(f"{url}: score {page.locator('.lx-quiz__score').text_content()!r}")
+            for name, text in cited(page.content()).items():
+                button = page.locator(f'button[data-copy="cite-{name}"]')
+                button.click()
+                if page.evaluate("navigator.clipboard.readText()") != text or button.text_content() != COPIED[lang]:
+                    failures.append(f"{url}: copy button for {name}")
+    assert failures == []
