@@ -56,8 +56,9 @@ def prepare(root: Path, site_url: str) -> Build:
     """Load and validate the content once; raise LexigraphError listing every problem."""
     key = (_signature(root), site_url)
     if key not in _cache:
-        corpus = load_corpus(root)
+        corpus = load_corpus(root, use_cache=True)
         problems = validate(corpus)
+        corpus.save_cache()
         if problems:
             raise LexigraphError(problems)
         _cache.clear()

@@ -54,7 +54,7 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
         problems += _check_dates(entry)
         problems += _check_languages_match(entry)
         problems += _check_snippets(corpus, entry)
-        problems += _check_prose_safety(entry)
+        problems += _check_prose_safety(corpus, entry)
         problems += _check_quiz(corpus, entry)
     return problems
 
@@ -225,15 +225,16 @@ def unsafe_html(text: str) -> str | None:
     return None
 
 
-def _check_prose_safety(entry: Entry) -> Iterator[Problem]:
+def _check_prose_safety(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
     docs = [entry.prose[lang] for lang in LANGUAGES] + [d for d in entry.quiz.values() if d is not None]
     for doc in docs:
-        if unsafe_html(doc.joined()) is None:   # one search over the whole file; locate only on a hit
-            continue
-        for path, text in doc.strings():
-            reason = unsafe_html(text)
-            if reason:
-                yield _problem(doc, path, reason)
+        yield from corpus.memo(doc, "safety", lambda d=doc: _unsafe_prose(d))
+
+
+def _unsafe_prose(doc: YamlDoc) -> list[Problem]:
+    if unsafe_html(doc.joined()) is None:   # one search over the whole file; locate only on a hit
+        return []
+    return [_problem(doc, path, reason) for path, text in doc.strings() if (reason := unsafe_html(text))]
 
 
 def _answer_key(doc: YamlDoc) -> list[tuple[Any, list[tuple[Any, bool, Any]]]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import LANGUAGES
 from .errors import CROSS, PARSE, Problem, display_path
+from .cache import FileCache
 from .yamlfile import YamlDoc, load_file
 
 
@@ -55,6 +56,22 @@ class Corpus:
     entries: dict[str, Entry] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     registry: YamlDoc | None = None      # specs.yml, when the root has one
+    cache: FileCache | None = None       # per-file results kept across runs
+
+    def memo(self, doc: YamlDoc, key: str, compute):
+        """A per-file result (schema problems, prose checks), computed once per file content."""
+        if self.cache is None or not doc.digest:
+            return compute()
+        return self.cache.get(doc.path, doc.digest, key, compute)
+
+    def save_cache(self) -> None:
+        if self.cache is not None:
+            self.cache.save(self.read_files)
+
+    @property
+    def read_files(self) -> set[str]:
+        docs = [self.registry] + [d for e in self.entries.values() for d in (e.facts, *e.prose.values(), *e.quiz.values())]
+        return {d.path for d in docs if d is not None}
 
     def shown(self, path: Path) -> str:
         return display_path(path, self.root)
@@ -63,9 +80,9 @@ class Corpus:
         return self.root / "snippets" / name
 
 
-def load_corpus(root: Path) -> Corpus:
-    """Parse every content file under ``root`` exactly once."""
-    corpus = Corpus(root=root)
+def load_corpus(root: Path, use_cache: bool = False) -> Corpus:
+    """Parse every content file under ``root`` exactly once (across runs too, with ``use_cache``)."""
+    corpus = Corpus(root=root, cache=FileCache(root) if use_cache else None)
     entries_dir = root / "entries"
     if not entries_dir.is_dir():
         corpus.problems.append(Problem(corpus.shown(entries_dir), 1, "$", "no entries/ folder here", PARSE))
@@ -83,7 +100,7 @@ def _read(corpus: Corpus, path: Path) -> YamlDoc | None:
     if not path.is_file():
         corpus.problems.append(Problem(shown, 1, "$", "file is missing", PARSE))
         return None
-    doc, problems = load_file(path, shown)
+    doc, problems = load_file(path, shown, corpus.cache)
     corpus.problems.extend(problems)
     if doc is not None and not isinstance(doc.data, dict):
         corpus.problems.append(Problem(shown, 1, "$", "expected a mapping of fields at the top of the file", PARSE))

@@ -15,15 +15,18 @@ from .schema import check_doc
 
 def schema_problems(corpus: Corpus) -> list[Problem]:
     problems = []
+    def checked(doc, name):
+        return corpus.memo(doc, f"schema:{name}", lambda: check_doc(doc, name))
+
     for entry in corpus.entries.values():
         if entry.facts is not None and isinstance(entry.facts.data, dict):
-            problems += check_doc(entry.facts, "entry")
+            problems += checked(entry.facts, "entry")
         for doc in entry.prose.values():
             if doc is not None and isinstance(doc.data, dict):
-                problems += check_doc(doc, "entry-lang")
+                problems += checked(doc, "entry-lang")
         for doc in entry.quiz.values():
             if doc is not None and isinstance(doc.data, dict):
-                problems += check_doc(doc, "quiz")
+                problems += checked(doc, "quiz")
         if entry.ok and entry.status == "published":
             problems += _published_prose(entry)
     return problems
@@ -62,7 +65,7 @@ def typography_problems(corpus: Corpus) -> list[Problem]:
     for entry in corpus.entries.values():
         for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
             if doc is not None and isinstance(doc.data, dict):
-                out += french_problems(doc)
+                out += corpus.memo(doc, "typography", lambda d=doc: french_problems(d))
     return out
 
 
@@ -91,6 +94,13 @@ def _registry_cross(corpus: Corpus) -> list[Problem]:
 PLACEHOLDER = "TODO"
 
 
+def _placeholders(doc) -> list[Problem]:
+    if PLACEHOLDER not in doc.joined():
+        return []
+    return [Problem(doc.path, doc.line(path), format_path(path), "placeholder text left: replace the TODO before merging", PLACEHOLDERS)
+            for path, text in doc.strings() if PLACEHOLDER in text]
+
+
 def placeholder_problems(corpus: Corpus) -> list[Problem]:
     """Text still holding the TODO placeholders that `lexigraph new` writes."""
     from .crosscheck import snippet_text
@@ -101,12 +111,7 @@ def placeholder_problems(corpus: Corpus) -> list[Problem]:
         for doc in docs:
             if doc is None or not isinstance(doc.data, (dict, list)):
                 continue
-            if PLACEHOLDER not in doc.joined():
-                continue
-            for path, text in doc.strings():
-                if PLACEHOLDER in text:
-                    out.append(Problem(doc.path, doc.line(path), format_path(path),
-                                       "placeholder text left: replace the TODO before merging", PLACEHOLDERS))
+            out += corpus.memo(doc, "placeholders", lambda d=doc: _placeholders(d))
         for step in entry.fact("steps") or [] if entry.ok else []:
             name = step.get("snippet") if isinstance(step, dict) else None
             path = corpus.snippet_path(name) if isinstance(name, str) else None
@@ -116,6 +121,8 @@ def placeholder_problems(corpus: Corpus) -> list[Problem]:
 
 
 def check(root: Path) -> tuple[Corpus, list[Problem], list[Problem]]:
-    """Load ``root`` and return (corpus, errors, warnings)."""
-    corpus = load_corpus(root)
-    return corpus, validate(corpus), warnings(corpus)
+    """Load ``root`` and return (corpus, errors, warnings); per-file results are cached across runs."""
+    corpus = load_corpus(root, use_cache=True)
+    errors, found = validate(corpus), warnings(corpus)
+    corpus.save_cache()
+    return corpus, errors, found

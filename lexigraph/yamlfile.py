@@ -24,8 +24,13 @@ class YamlDoc:
     path: str
     data: Any
     lines: dict[JsonPath, int] = field(default_factory=dict)
+    digest: str = ""            # content digest, the key of per-file results in the cache
     _strings: list | None = field(default=None, repr=False)
     _joined: str | None = field(default=None, repr=False)
+
+    def __getstate__(self):
+        """Pickled without the derived text views, which are cheap to rebuild."""
+        return {**self.__dict__, "_strings": None, "_joined": None}
 
     def strings(self) -> list[tuple[JsonPath, str]]:
         """Every text value with its path, computed once per file."""
@@ -144,12 +149,21 @@ def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
     return doc, problems
 
 
-def load_file(path: Path, shown_as: str) -> tuple[YamlDoc | None, list[Problem]]:
-    """Read and parse a YAML file; unreadable files are problems too."""
+def load_file(path: Path, shown_as: str, cache=None) -> tuple[YamlDoc | None, list[Problem]]:
+    """Read and parse a YAML file (or take it from ``cache``); unreadable files are problems too."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, [Problem(shown_as, 1, "$", f"file is not valid UTF-8 ({exc.reason} at byte {exc.start})", PARSE)]
     except OSError as exc:
         return None, [Problem(shown_as, 1, "$", f"cannot read file: {exc.strerror}", PARSE)]
-    return parse_text(text, shown_as)
+    if cache is None:
+        return parse_text(text, shown_as)
+    from .cache import content_digest
+
+    digest = content_digest(raw)
+    doc, problems = cache.get(shown_as, digest, "parsed", lambda: parse_text(text, shown_as))
+    if doc is not None:
+        doc.digest = digest
+    return doc, problems

@@ -84,3 +84,18 @@ def test_french_typography_warns_and_fails_strict(tmp_path):
         "entries/widget/fr.yml:15: $.in_depth[1].body: « must be followed by a non-breaking space",
         "entries/widget/fr.yml:15: $.in_depth[1].body: » must be preceded by a non-breaking space",
     ]
+
+
+def test_a_second_run_reuses_the_cache_and_sees_every_edit(tmp_path):
+    root = materialise("yaml-syntax", tmp_path)
+    first = run_check(root)
+    cache_files = list((root / ".cache" / "lexigraph").glob("files-*.pickle"))
+    assert len(cache_files) == 1
+    assert run_check(root).stdout == first.stdout          # same report from the cache
+    broken = root / "entries" / "widget" / "en.yml"
+    broken.write_text((FIXTURES / "valid" / "entries" / "widget" / "en.yml").read_text(encoding="utf-8")
+                      .replace("title: Widget", "title: Widget\ntitel: typo"), encoding="utf-8")
+    assert problem_lines(run_check(root).stdout) == [
+        "entries/widget/en.yml:3: $.titel: unknown field 'titel' (did you mean 'title'?)"]
+    shutil.copy(FIXTURES / "valid" / "entries" / "widget" / "en.yml", broken)
+    assert run_check(root).returncode == 0
