@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import LexigraphError, Problem
+from .errors import LexigraphError
 from .load import Corpus, load_corpus
 from .render import PageMarkdown, SiteMap
 from . import LANGUAGES
 from .i18n import LABELS
 from .site import Page, plan_language, render_root
-from .validate import registry, validate, warnings
+from .validate import registry, validate
 
 DEFAULT_LANGUAGE = "fr"
 CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive")
@@ -28,7 +28,6 @@ CONTENT_FILES = ("specs.yml",)
 class Build:
     corpus: Corpus
     site: SiteMap
-    warnings: list[Problem]
     pages: dict = field(default_factory=dict)   # src_uri → Page, for this build
     fragments: dict = field(default_factory=dict)  # src_uri → HTML fragments of its skeleton
     navs: dict = field(default_factory=dict)    # lang → Navigation
@@ -63,7 +62,7 @@ def prepare(root: Path, site_url: str) -> Build:
             raise LexigraphError(problems)
         _cache.clear()
         site = SiteMap.of(corpus, site_url or "https://www.lexigraph.org/", registry(corpus))
-        _cache[key] = Build(corpus, site, warnings(corpus))
+        _cache[key] = Build(corpus, site)
     return _cache[key]
 
 

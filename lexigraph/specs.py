@@ -4,7 +4,6 @@ which revision each entry was checked against, and which entries are stale."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from .errors import CROSS, STALE, Problem
 from .yamlfile import YamlDoc, format_path
@@ -115,7 +114,3 @@ def stale_entries(corpus, specs: dict[str, Spec]) -> list[Staleness]:
 
 def stale_problems(stale: list[Staleness]) -> list[Problem]:
     return [Problem(s.path, s.line, s.field, s.message(), STALE) for s in stale]
-
-
-def registry_path(root: Path) -> Path:
-    return root / REGISTRY_FILE
