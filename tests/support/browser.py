@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -48,10 +49,17 @@ def static_server(directory: Path) -> Iterator[str]:
         yield url
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-response is not an error worth a traceback."""
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(handler) -> Iterator[str]:
     """Run an HTTP ``handler`` on 127.0.0.1 (a free port) and always shut it down; yields the base URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
