@@ -128,13 +128,17 @@ def _check_dates(entry: Entry) -> Iterator[Problem]:
                        " (add the new version at the end of versions)")
 
 
-def _keys_match(doc: YamlDoc, path: tuple, have: list, want: list, what: str, other: str) -> Iterator[Problem]:
-    """Report keys present on one side only, and a different order."""
+def _keys_match(doc: YamlDoc, path: tuple, have: list, want: list, what: str, other: str,
+                peer: bool = False) -> Iterator[Problem]:
+    """Report keys present on one side only. ``peer``: ``other`` is the other language's file, not
+    the reference entry.yml, so the message does not presume which of the two is wrong."""
     for key in have:
         if key not in want:
-            yield _problem(doc, path + (key,), f"{what} '{key}' is here but not in {other}{_hint(key, want)}"
-                           " (one of the two files has it wrong)" if other.endswith("fr.yml") else
-                           f"{what} '{key}' is not in {other}{_hint(key, want)}")
+            if peer:
+                yield _problem(doc, path + (key,), f"{what} '{key}' is here but not in {other}{_hint(key, want)}"
+                               " (one of the two files has it wrong)")
+            else:
+                yield _problem(doc, path + (key,), f"{what} '{key}' is not in {other}{_hint(key, want)}")
     for key in want:
         if key not in have:
             yield _problem(doc, path, f"{what} '{key}' from {other} is missing here")
@@ -161,7 +165,7 @@ def _check_languages_match(entry: Entry) -> Iterator[Problem]:
     en_sections = [_as_dict(s).get("id") for s in _as_list(en.data.get("in_depth"))]
     if set(en_sections) == set(fr_sections) and en_sections != fr_sections:
         yield _problem(en, ("in_depth",), f"sections are in a different order than in fr.yml: {', '.join(map(str, fr_sections))}")
-    yield from _keys_match(en, ("in_depth",), en_sections, fr_sections, "section", "fr.yml")
+    yield from _keys_match(en, ("in_depth",), en_sections, fr_sections, "section", "fr.yml", peer=True)
     fr_steps = _as_dict(_as_dict(fr.data.get("under_the_hood")).get("steps"))
     en_steps = _as_dict(_as_dict(en.data.get("under_the_hood")).get("steps"))
     for step_id in step_ids:
@@ -169,7 +173,7 @@ def _check_languages_match(entry: Entry) -> Iterator[Problem]:
         en_keys = list(_as_dict(_as_dict(en_steps.get(step_id)).get("annotations")))
         if step_id in fr_steps and step_id in en_steps:
             yield from _keys_match(en, ("under_the_hood", "steps", step_id, "annotations"), en_keys, fr_keys,
-                                   "annotation", "fr.yml")
+                                   "annotation", "fr.yml", peer=True)
 
 
 @functools.cache
