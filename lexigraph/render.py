@@ -97,11 +97,15 @@ def assemble(parts: list[str]) -> PageMarkdown:
     return page
 
 
+def render_page(make_parts) -> PageMarkdown:
+    """A page from a function returning its parts: all its prose converted in one pass, then assembled."""
+    with prose.batch() as pending:
+        return assemble([pending.resolve(part) for part in make_parts()])
+
+
 def render_entry(site: SiteMap, entry: Entry, lang: str) -> PageMarkdown:
     """The page of ``entry`` in ``lang``, in the model entry's reading order."""
-    with prose.batch() as pending:
-        parts = _entry_parts(site, entry, lang)
-        return assemble([pending.resolve(part) for part in parts])
+    return render_page(lambda: _entry_parts(site, entry, lang))
 
 
 def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:

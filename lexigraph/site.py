@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from . import LANGUAGES
 from .i18n import colon, t
 from .prose import escape, inline
-from .render import SiteMap, entry_link, number_label, render_entry
+from .render import PageMarkdown, SiteMap, entry_link, number_label, render_entry, render_page
 from .archive import SEARCH_EXCLUDED, past_versions, render_archived
 
 
@@ -70,7 +70,7 @@ def _sorted_entries(site: SiteMap, lang: str):
     return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
 
 
-def render_index(site: SiteMap, lang: str) -> str:
+def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
     """The A–Z index: grouped by first letter, each with its definition."""
     url = f"{lang}/a-z/"
     out = [f"# {t(lang, 'az_title')}", "", f'<p class="lx-lead">{t(lang, "az_lead")}</p>', ""]
@@ -92,10 +92,14 @@ def render_index(site: SiteMap, lang: str) -> str:
         tail = f" — {inline(definition)}" if definition and entry.status == "published" else ""
         items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}{tail}</li>')
     flush()
-    return "\n".join(out)
+    return out
 
 
-def render_home(site: SiteMap, lang: str) -> str:
+def render_index(site: SiteMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: _render_index_parts(site, lang))
+
+
+def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
     published = [e for e in site.corpus.entries.values() if e.status == "published"]
     out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
            f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
@@ -103,7 +107,11 @@ def render_home(site: SiteMap, lang: str) -> str:
     items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)} — {inline(e.text(lang, 'definition'))}</li>"
                     for e in sorted(published, key=lambda e: e.fact("number")))
     out.append(f'<ul class="lx-home-list">{items}</ul>')
-    return "\n".join(out)
+    return out
+
+
+def render_home(site: SiteMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: _render_home_parts(site, lang))
 
 
 def render_root(site: SiteMap) -> str:
@@ -113,7 +121,7 @@ def render_root(site: SiteMap) -> str:
     return f"# Lexigraph\n\n<ul class=\"lx-languages\">{links}</ul>\n"
 
 
-def render_revisions(site: SiteMap, lang: str) -> str:
+def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
     """Each tracked specification's revisions, newest first, with the entries checked against each."""
     url = f"{lang}/revisions/"
     out = [f"# {t(lang, 'revisions_title')}", "", f'<p class="lx-lead">{t(lang, "revisions_lead")}</p>', ""]
@@ -129,4 +137,8 @@ def render_revisions(site: SiteMap, lang: str) -> str:
             rows.append(f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
                         f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p></dd>')
         out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
-    return "\n".join(out)
+    return out
+
+
+def render_revisions(site: SiteMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: _render_revisions_parts(site, lang))
