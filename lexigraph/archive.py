@@ -1,5 +1,5 @@
-"""Versions of an entry: the current version's permalink page, the repository archive of
-past versions, and the "Versions" list shown on every entry page.
+"""Versions of an entry: the repository archive of past versions and the "Versions" list
+shown on every entry page (freezing the current version is :mod:`lexigraph.freeze`).
 
 The archive keeps each past version as the page Markdown it was published with, one file
 per language (``archive/<id>/<version>/fr.md``, ``en.md``) plus ``version.yml`` (date, what
@@ -10,18 +10,14 @@ old YAML would need all of them to stay backward compatible forever.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 
 import yaml
 
-from . import LANGUAGES
-from .cite import permalink, version_date
 from .i18n import t
+from .links import SiteMap, permalink, relative
 from .prose import escape, inline
-from .render import SiteMap, relative, render_entry
 
 ARCHIVE = "archive"
 SEARCH_EXCLUDED = "---\nsearch:\n  exclude: true\n---\n\n"   # permalink pages duplicate an entry page
@@ -59,19 +55,6 @@ def past_versions(site: SiteMap, entry) -> list[Snapshot]:
     return [s for v, s in sorted(snapshots.items()) if v != entry.fact("version")]
 
 
-def _at_permalink(site: SiteMap, entry) -> SiteMap:
-    """The site as seen from the entry's versioned permalinks (links are relative to them)."""
-    urls = dict(site.urls)
-    for lang in LANGUAGES:
-        urls[(lang, entry.id)] = permalink(entry, lang)
-    return dataclasses.replace(site, urls=urls)
-
-
-def render_current_permalink(site: SiteMap, entry, lang: str) -> str:
-    """The page at ``/<lang>/<slug>/<version>/``: the entry page, linked from its own address."""
-    return render_entry(_at_permalink(site, entry), entry, lang)
-
-
 def render_archived(site: SiteMap, entry, snapshot: Snapshot, lang: str) -> str:
     """An archived version's frozen Markdown, with a notice pointing at the current version."""
     title, _, body = snapshot.markdown(lang).partition("\n")
@@ -97,20 +80,3 @@ def render_versions(site: SiteMap, entry, lang: str, from_url: str) -> list[str]
         items.append(f'<li data-version="{escape(version)}">{name} · <time datetime="{escape(item["date"])}">'
                      f'{escape(item["date"])}</time> · {escape(what)}{note}</li>')
     return [f"## {t(lang, 'versions')} {{#versions}}", "", f'<ul class="lx-versions">{"".join(items)}</ul>', ""]
-
-
-def archive_entry(site: SiteMap, entry, today: date | None = None) -> Path:
-    """Freeze the current version of ``entry`` into ``archive/<id>/<version>/``; refuse to overwrite."""
-    version = entry.fact("version")
-    folder = site.corpus.root / ARCHIVE / entry.id / version
-    if folder.exists():
-        raise FileExistsError(f"{folder} already exists: version {version} of {entry.id} is archived")
-    folder.mkdir(parents=True)
-    meta = {"id": entry.id, "version": version, "date": version_date(entry),
-            "changed": next((v["changed"] for v in entry.fact("versions") or [] if v["version"] == version), []),
-            "archived": (today or date.today()).isoformat()}
-    for lang in LANGUAGES:
-        meta[lang] = {"slug": entry.text(lang, "slug"), "title": entry.text(lang, "title")}
-        (folder / f"{lang}.md").write_text(render_current_permalink(site, entry, lang), encoding="utf-8")
-    (folder / "version.yml").write_text(yaml.safe_dump(meta, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return folder

@@ -1,8 +1,8 @@
 """The build pipeline as MkDocs sees it: load → validate → render → (MkDocs builds) → publish extras.
 
-The MkDocs hook (hooks/lexigraph_hooks.py) calls these functions and nothing else.
-The corpus is loaded and validated once per process and content state, even though
-mkdocs-static-i18n runs the MkDocs build once per language.
+The MkDocs hook (hooks/lexigraph_hooks.py) calls these functions and nothing else. One
+MkDocs build serves both languages; the corpus is loaded and validated once per process
+and content state (``mkdocs serve`` rebuilds only after an edit).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .errors import LexigraphError
 from .load import Corpus, load_corpus
-from .render import PageMarkdown, SiteMap
+from .links import SiteMap
+from .render import PageMarkdown
 from . import LANGUAGES
 from .i18n import LABELS
 from .site import Page, plan_language, render_root

@@ -9,16 +9,12 @@ import re
 from dataclasses import dataclass
 
 from .i18n import MONTHS, t
+from .links import permalink
 from .prose import escape, inline
 
 LICENSES = {"CC-BY-4.0": ("CC BY 4.0", "https://creativecommons.org/licenses/by/4.0/")}
 LANGUAGE_NAMES = {"fr": "french", "en": "english"}   # BibTeX/biblatex language names
 PUBLISHER = "Lexigraph"
-
-
-def permalink(entry, lang: str, version: str | None = None) -> str:
-    """Site-relative address of a version of ``entry``: ``fr/mcp/v2026-08/``."""
-    return f"{lang}/{entry.text(lang, 'slug', entry.id)}/{version or entry.fact('version')}/"
 
 
 def version_date(entry, version: str | None = None) -> str:
@@ -134,10 +130,8 @@ def citation_line(site, entry, lang: str) -> str:
     return line(reference(site, entry, lang))
 
 
-def render_block(site, entry, lang: str, from_url: str) -> list[str]:
-    """The "Versions" and "Cite this entry" sections of an entry page, as Markdown lines."""
-    from .archive import render_versions  # archive renders pages, so it imports render, which imports us
-
+def render_block(site, entry, lang: str) -> list[str]:
+    """The "Cite this entry" section of an entry page, as Markdown lines."""
     ref = reference(site, entry, lang)
     rows = []
     for name, label, make in FORMATS:
@@ -148,7 +142,7 @@ def render_block(site, entry, lang: str, from_url: str) -> list[str]:
         rows.append(f'<div class="lx-cite__format" data-format="{name}"><p class="lx-cite__label">{title} '
                     f'<button type="button" class="md-button lx-cite__copy" data-copy="cite-{name}" '
                     f'data-copied="{escape(t(lang, "copied"))}" hidden>{t(lang, "copy")}</button></p>{shown}</div>')
-    return render_versions(site, entry, lang, from_url) + [
+    return [
         f"## {t(lang, 'cite')} {{#cite}}", "",
         '<div data-search-exclude class="lx-cite" markdown="0">\n' + "\n".join(rows) + "\n</div>", ""]
 

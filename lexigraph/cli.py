@@ -66,7 +66,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_archive(args: argparse.Namespace) -> int:
     import yaml
 
-    from .archive import archive_entry
+    from .freeze import archive_entry
     from .build import prepare
     from .errors import LexigraphError
 

@@ -11,9 +11,10 @@ from xml.etree import ElementTree as ET
 
 from . import LANGUAGES
 from .archive import past_versions
-from .cite import citation_line, permalink, plain, version_date
+from .cite import citation_line, plain, version_date
 from .i18n import colon, t
-from .render import SiteMap, fence, number_label
+from .links import SiteMap, permalink
+from .render import fence, number_label
 
 SCHEMAS = {"facts": "entry.schema.json", "text": "entry-lang.schema.json", "quiz": "quiz.schema.json"}
 ATOM = "http://www.w3.org/2005/Atom"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from .i18n import LABELS, t
+from .links import relative
 from .prose import escape, inline
 
 # quiz.js name → i18n key; templates keep their {placeholders} for the script to fill.
@@ -24,8 +25,6 @@ def script_labels(lang: str) -> str:
 
 
 def render_quiz(site, entry, lang: str, from_url: str, questions: list[dict]) -> str:
-    from .render import relative
-
     quiz_id = escape(entry.id)
     parts = [f'<section data-search-exclude class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels="{escape(script_labels(lang))}">',
              '<ol class="lx-quiz__questions">']

@@ -7,43 +7,16 @@ Material highlights them and adds its copy button.
 
 from __future__ import annotations
 
-import posixpath
 import re
-from dataclasses import dataclass, field
 
-from . import LANGUAGES, cite, prose
+from . import cite, prose
+from .archive import render_versions
 from .crosscheck import RELATION_TYPES
 from .i18n import colon, month_year, t
-from .load import Corpus, Entry
+from .links import SiteMap, entry_link, relative
+from .load import Entry
 from .prose import escape, heading_text, inline, to_html
 from .quizview import render_quiz
-
-
-@dataclass
-class SiteMap:
-    """Where every entry lives in every language; built once per build."""
-
-    corpus: Corpus
-    site_url: str
-    urls: dict[tuple[str, str], str] = field(default_factory=dict)  # (lang, entry id) → "fr/mcp/"
-    specs: dict = field(default_factory=dict)                        # spec id → specs.Spec
-
-    @classmethod
-    def of(cls, corpus: Corpus, site_url: str, specs: dict | None = None) -> "SiteMap":
-        site = cls(corpus, site_url.rstrip("/") + "/", specs=specs or {})
-        for entry in corpus.entries.values():
-            for lang in LANGUAGES:
-                site.urls[(lang, entry.id)] = f"{lang}/{entry.text(lang, 'slug', entry.id)}/"
-        return site
-
-    def absolute(self, url: str) -> str:
-        return self.site_url + url
-
-
-def relative(from_url: str, to_url: str) -> str:
-    """A link from the page at ``from_url`` to ``to_url`` (both site-relative, ending in /)."""
-    rel = posixpath.relpath(to_url or ".", from_url or ".")
-    return rel + "/" if not rel.endswith("/") else rel
 
 
 def fence(code: str, language: str) -> str:
@@ -53,16 +26,6 @@ def fence(code: str, language: str) -> str:
 
 def _longest_backtick_run(text: str) -> int:
     return max((len(run) for run in re.findall(r"`+", text)), default=0)
-
-
-def entry_link(site: SiteMap, lang: str, from_url: str, target_id: str) -> str:
-    """An <a> to another entry, marked 'to come' when it is only planned."""
-    target = site.corpus.entries[target_id]
-    href = relative(from_url, site.urls[(lang, target_id)])
-    title = escape(target.text(lang, "title", target_id))
-    if target.status == "planned":
-        return f'<a href="{href}" class="lx-planned">{title}</a> <span class="lx-badge">{t(lang, "planned")}</span>'
-    return f'<a href="{href}">{title}</a>'
 
 
 def number_label(entry: Entry) -> str:
@@ -140,7 +103,8 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
                 f'<p class="lx-lead">{t(lang, "quiz_lead", n=len(questions))}</p>', "",
                 render_quiz(site, entry, lang, url, questions), ""]
     out += [_block(f'<p class="lx-colophon">{escape(_colophon(entry, lang))}</p>'), ""]
-    out += cite.render_block(site, entry, lang, url)
+    out += render_versions(site, entry, lang, url)
+    out += cite.render_block(site, entry, lang)
     out += _sources(entry, lang)
     return out
 

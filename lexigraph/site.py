@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from . import LANGUAGES
 from .i18n import colon, t
 from .prose import escape, inline
-from .render import PageMarkdown, SiteMap, entry_link, number_label, render_entry, render_page
+from .links import SiteMap, entry_link
+from .render import PageMarkdown, number_label, render_entry, render_page
 from .archive import SEARCH_EXCLUDED, past_versions, render_archived
 
 
