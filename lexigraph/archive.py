@@ -13,13 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from . import safefile
 from .i18n import t
 from .links import SiteMap, permalink, relative
+from .load import ARCHIVE, Corpus
 from .prose import escape, inline
-
-ARCHIVE = "archive"
 SEARCH_EXCLUDED = "---\nsearch:\n  exclude: true\n---\n\n"   # permalink pages duplicate an entry page
 
 
@@ -36,23 +34,20 @@ class Snapshot:
         return f"{lang}/{self.meta[lang]['slug']}/{self.version}/"
 
     def markdown(self, lang: str) -> str:
-        return (self.folder / f"{lang}.md").read_text(encoding="utf-8")
+        home = self.folder.parent.parent   # <root>/archive
+        return safefile.read_text(self.folder / f"{lang}.md", home, home.parent, safefile.ARCHIVED_PAGE)
 
 
-def load(root: Path) -> dict[str, dict[str, Snapshot]]:
-    """Every archived version under ``root/archive``: entry id → version → snapshot."""
-    found: dict[str, dict[str, Snapshot]] = {}
-    for meta_file in sorted((root / ARCHIVE).glob("*/v*/version.yml")):
-        folder = meta_file.parent
-        meta = yaml.safe_load(meta_file.read_text(encoding="utf-8"))
-        found.setdefault(folder.parent.name, {})[folder.name] = Snapshot(folder.parent.name, folder.name, folder, meta)
-    return found
+def snapshots(corpus: Corpus, entry_id: str) -> dict[str, Snapshot]:
+    """The archived versions of one entry, as loaded (and checked) with the corpus: version → snapshot."""
+    home = corpus.root / ARCHIVE / entry_id
+    return {version: Snapshot(entry_id, version, home / version, doc.data)
+            for version, doc in corpus.archive.get(entry_id, {}).items() if doc is not None}
 
 
 def past_versions(site: SiteMap, entry) -> list[Snapshot]:
     """Archived versions other than the current one (the current one is rendered live)."""
-    snapshots = load(site.corpus.root).get(entry.id, {})
-    return [s for v, s in sorted(snapshots.items()) if v != entry.fact("version")]
+    return [s for v, s in sorted(snapshots(site.corpus, entry.id).items()) if v != entry.fact("version")]
 
 
 def render_archived(site: SiteMap, entry, snapshot: Snapshot, lang: str) -> str:

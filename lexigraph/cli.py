@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import CROSS, PARSE, PLACEHOLDERS, SCHEMA, STALE, LexigraphError, Problem
+from .errors import CROSS, FILES, PARSE, PLACEHOLDERS, SCHEMA, STALE, LexigraphError, Problem
 
-KIND_TITLES = {PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
+KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
                STALE: "Stale entries (warnings; errors with --strict)",
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
                "typography": "French typography (warnings; errors with --strict)"}

@@ -1,7 +1,11 @@
 """Stage 2b, cross-entry checks: what no single file's schema can see.
 
-Every check is defensive about shapes: a file that failed its schema still gets
-the cross checks that make sense, and never a traceback.
+The corpus these checks get holds well-formed documents only (validate.well_formed): a
+file that did not parse, misses a required field or holds a value of the wrong type is
+None here, and every check runs on the documents it needs that are left. So whatever a
+check reads is present and of the type its schema says; a value may still break a
+pattern, a length or a count. A check that needs a document tests it for None first
+(``entry.fact`` and ``entry.text`` return their default when the file is not there).
 """
 
 from __future__ import annotations
@@ -9,11 +13,12 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import difflib
+import os
 import re
 from collections import defaultdict
 from typing import Any, Iterator
 
-from . import LANGUAGES
+from . import LANGUAGES, safefile
 from .errors import CROSS, Problem
 from .load import Corpus, Entry
 from .yamlfile import YamlDoc, format_path
@@ -45,10 +50,11 @@ def _hint(name: str, known) -> str:
 
 
 def check_corpus(corpus: Corpus) -> list[Problem]:
-    """All cross-entry problems of the corpus."""
+    """All cross-entry problems of a corpus of well-formed documents (validate.well_formed)."""
     problems: list[Problem] = []
-    entries = [e for e in corpus.entries.values() if e.ok]
+    entries = list(corpus.entries.values())
     problems += _check_identity(corpus, entries)
+    problems += _check_archive(corpus)
     for entry in entries:
         problems += _check_targets(corpus, entry)
         problems += _check_dates(entry)
@@ -63,7 +69,7 @@ def _check_identity(corpus: Corpus, entries: list[Entry]) -> Iterator[Problem]:
     by_number: dict[Any, list[Entry]] = defaultdict(list)
     by_slug: dict[tuple[str, Any], list[Entry]] = defaultdict(list)
     for entry in entries:
-        if entry.fact("id") != entry.id:
+        if entry.facts is not None and entry.fact("id") != entry.id:
             yield _problem(entry.facts, ("id",), f"'{entry.fact('id')}' does not match its folder name '{entry.id}'")
         if entry.fact("number") is not None:
             by_number[entry.fact("number")].append(entry)
@@ -78,15 +84,31 @@ def _check_identity(corpus: Corpus, entries: list[Entry]) -> Iterator[Problem]:
             yield _problem(entry.prose[lang], ("slug",), f"slug '{slug}' is already used by '{same[0].id}' in {lang.upper()}")
 
 
+def _check_archive(corpus: Corpus) -> Iterator[Problem]:
+    """archive/<id>/<version>/version.yml names its own folders, and <id> is an entry."""
+    for entry_id, versions in corpus.archive.items():
+        for version, doc in versions.items():
+            if doc is None:
+                continue
+            if doc.data["id"] != entry_id:
+                yield _problem(doc, ("id",), f"'{doc.data['id']}' does not match its folder name '{entry_id}'")
+            elif entry_id not in corpus.entries:
+                yield _problem(doc, ("id",), f"'{entry_id}' is not an entry{_hint(entry_id, corpus.entries)}")
+            if doc.data["version"] != version:
+                yield _problem(doc, ("version",), f"'{doc.data['version']}' does not match its folder name '{version}'")
+
+
 def _check_targets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
     known = corpus.entries
+    if entry.facts is None:
+        return
     for kind, targets in _as_dict(entry.fact("relations")).items():
         for i, target in enumerate(_as_list(targets)):
             if target not in known:
                 yield _problem(entry.facts, ("relations", kind, i), f"'{target}' is not an entry{_hint(target, known)}")
             elif target == entry.id:
                 yield _problem(entry.facts, ("relations", kind, i), "an entry cannot relate to itself")
-            elif kind in SYMMETRIC and known[target].ok and known[target].status == "published":
+            elif kind in SYMMETRIC and known[target].facts is not None and known[target].status == "published":
                 back = _as_list(_as_dict(known[target].fact("relations")).get(kind))
                 if entry.id not in back:
                     yield _problem(entry.facts, ("relations", kind, i),
@@ -109,6 +131,8 @@ def _real_date(text: str) -> bool:
 
 def _check_dates(entry: Entry) -> Iterator[Problem]:
     facts = entry.facts
+    if facts is None:
+        return
     places: list[tuple[tuple, Any]] = [(("first_written",), entry.fact("first_written"))]
     places += [(("examples", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("examples")))]
     places += [(("sources", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("sources")))]
@@ -146,7 +170,7 @@ def _keys_match(doc: YamlDoc, path: tuple, have: list, want: list, what: str, ot
 
 def _check_languages_match(entry: Entry) -> Iterator[Problem]:
     """FR and EN carry the same sections, steps, annotation keys, links and examples as entry.yml."""
-    if entry.status != "published":
+    if entry.facts is None or None in entry.prose.values() or entry.status != "published":
         return
     step_ids = [_as_dict(s).get("id") for s in _as_list(entry.fact("steps"))]
     example_ids = [_as_dict(x).get("id") for x in _as_list(entry.fact("examples"))]
@@ -184,10 +208,18 @@ def _whole(part: str) -> re.Pattern:
     return re.compile(before + re.escape(part) + after)
 
 
+def snippet_text(corpus: Corpus, name: str) -> str | None:
+    """A snippet's text, or None when it is missing or may not be read (load.py reported why)."""
+    try:
+        return _read_snippet(corpus.snippet_path(name), corpus.root)
+    except safefile.UnsafeFile:
+        return None
+
+
 @functools.cache
-def snippet_text(path) -> str:
-    """A snippet's text, read once per process however many entries show it."""
-    return path.read_text(encoding="utf-8", errors="replace")
+def _read_snippet(path, root) -> str:
+    """Read once per process however many entries show it."""
+    return safefile.read_text(path, root / "snippets", root, safefile.SNIPPET)
 
 
 @functools.cache
@@ -198,17 +230,26 @@ def annotation_in_snippet(key: str, code: str) -> bool:
 
 
 def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+    if entry.facts is None:
+        return
     for i, step in enumerate(_as_list(entry.fact("steps"))):
         name = _as_dict(step).get("snippet")
         if not isinstance(name, str):
             continue
         path = corpus.snippet_path(name)
-        if ".." in name.split("/") or not path.is_file():
+        if name.startswith("/") or ".." in name.split("/"):
+            yield _problem(entry.facts, ("steps", i, "snippet"), f"'{name}' must be a path inside snippets/ (no leading '/', no '..')")
+            continue
+        if not os.path.lexists(path):
             yield _problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
             continue
-        code = snippet_text(path)
+        code = snippet_text(corpus, name)
+        if code is None:     # not a file that may be read: load.py named it
+            continue
         step_id = _as_dict(step).get("id")
         for lang in LANGUAGES:
+            if entry.prose[lang] is None:
+                continue
             steps = _as_dict(_as_dict(entry.prose[lang].data.get("under_the_hood")).get("steps"))
             for key in _as_dict(_as_dict(steps.get(step_id)).get("annotations")):
                 if not annotation_in_snippet(key, code):
@@ -230,8 +271,8 @@ def unsafe_html(text: str) -> str | None:
 
 
 def _check_prose_safety(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
-    docs = [entry.prose[lang] for lang in LANGUAGES] + [d for d in entry.quiz.values() if d is not None]
-    for doc in docs:
+    docs = [*entry.prose.values(), *entry.quiz.values()]
+    for doc in filter(None, docs):
         yield from corpus.memo(doc, "safety", lambda d=doc: _unsafe_prose(d))
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 #: The three kinds of problem, kept apart as in check-jsonschema's CheckResult.
 PARSE, SCHEMA, CROSS = "parse", "schema", "cross-entry"
+#: A content file that may not be read: outside its folder, not a regular file, too large, not UTF-8.
+FILES = "file"
 #: Warnings: a build goes on, `check --strict` fails.
 STALE, PLACEHOLDERS = "stale", "placeholder"
 
@@ -41,8 +43,9 @@ class LexigraphError(Exception):
 
 
 def display_path(path: Path, root: Path) -> str:
-    """The path a writer sees: relative to the project root when possible."""
+    """The path a writer sees: relative to the project root when possible. The last part is not
+    resolved, so a symbolic link is named by its own path, not by its target's."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return (path.parent.resolve() / path.name).relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()

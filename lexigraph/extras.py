@@ -50,7 +50,7 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     out += [f"## {t(lang, 'under_the_hood')}", "", hood["intro"].strip(), ""]
     for index, step in enumerate(entry.fact("steps"), start=1):
         prose = hood["steps"][step["id"]]
-        code = site.corpus.snippet_path(step["snippet"]).read_text(encoding="utf-8")
+        code = site.corpus.read_snippet(step["snippet"])
         out += [f"### {index}. {prose['title']}", "", prose["intro"].strip(), "", fence(code, step["language"]), ""]
         out += [_item(f"- `{key}`{colon(lang)} ", note) for key, note in prose["annotations"].items()]
         out += ["", f"**{t(lang, 'trap')}.** {prose['trap'].strip()}", ""]

@@ -7,17 +7,29 @@ Layout of a content root (the project root, or a test fixture)::
     entries/<id>/en.yml        English prose
     quizzes/<quiz>.fr.yml      the quiz, per language
     snippets/<path>            code shown under the hood
+    archive/<id>/<version>/    a past version: version.yml, fr.md, en.md
+    specs.yml                  the tracked specifications
+
+Every file is read through :mod:`lexigraph.safefile`; the snippets and the archive are
+inspected here too, so a file that may not be read is a problem before anything uses it.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import LANGUAGES
-from .errors import CROSS, PARSE, Problem, display_path
+from . import LANGUAGES, safefile
+from .errors import CROSS, FILES, PARSE, Problem, display_path
 from .cache import FileCache
 from .yamlfile import YamlDoc, load_file
+
+ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
+_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+_NOT_CONTENT = ("__pycache__",)   # written by running the snippets' tests, never read as content
 
 
 @dataclass
@@ -37,11 +49,15 @@ class Entry:
         return all(d is not None and isinstance(d.data, dict) for d in docs)
 
     @property
+    def has_facts(self) -> bool:
+        return self.facts is not None and isinstance(self.facts.data, dict)
+
+    @property
     def status(self) -> str:
-        return self.facts.data.get("status", "published") if self.ok else "published"
+        return self.facts.data.get("status", "published") if self.has_facts else "published"
 
     def fact(self, key: str, default=None):
-        return self.facts.data.get(key, default) if self.ok else default
+        return self.facts.data.get(key, default) if self.has_facts else default
 
     def text(self, lang: str, key: str, default=None):
         doc = self.prose.get(lang)
@@ -57,6 +73,7 @@ class Corpus:
     problems: list[Problem] = field(default_factory=list)
     registry: YamlDoc | None = None      # specs.yml, when the root has one
     cache: FileCache | None = None       # per-file results kept across runs
+    archive: dict[str, dict[str, YamlDoc | None]] = field(default_factory=dict)  # entry id → version → version.yml
 
     def memo(self, doc: YamlDoc, key: str, compute):
         """A per-file result (schema problems, prose checks), computed once per file content."""
@@ -68,16 +85,36 @@ class Corpus:
         if self.cache is not None:
             self.cache.save(self.read_files)
 
+    def documents(self) -> list[YamlDoc | None]:
+        """Every YAML document: each entry's files and quizzes, the archive's version.yml, specs.yml."""
+        return ([d for e in self.entries.values() for d in (e.facts, *e.prose.values(), *e.quiz.values())]
+                + [d for versions in self.archive.values() for d in versions.values()] + [self.registry])
+
     @property
     def read_files(self) -> set[str]:
-        docs = [self.registry] + [d for e in self.entries.values() for d in (e.facts, *e.prose.values(), *e.quiz.values())]
-        return {d.path for d in docs if d is not None}
+        return {d.path for d in self.documents() if d is not None}
 
     def shown(self, path: Path) -> str:
         return display_path(path, self.root)
 
     def snippet_path(self, name: str) -> Path:
-        return self.root / "snippets" / name
+        return self.root / SNIPPETS / name
+
+    def read_snippet(self, name: str) -> str:
+        """A snippet's text; raises safefile.UnsafeFile when it may not be read."""
+        return safefile.read_text(self.snippet_path(name), self.root / SNIPPETS, self.root, safefile.SNIPPET)
+
+    def keeping(self, malformed: set[str]) -> "Corpus":
+        """The same corpus with every document that is not a mapping, or whose shown path is in
+        ``malformed``, replaced by None: what the cross-entry checks are given."""
+        def kept(doc):
+            return doc if doc is not None and isinstance(doc.data, dict) and doc.path not in malformed else None
+
+        entries = {key: dataclasses.replace(e, facts=kept(e.facts), prose={k: kept(d) for k, d in e.prose.items()},
+                                            quiz={k: kept(d) for k, d in e.quiz.items()})
+                   for key, e in self.entries.items()}
+        archive = {key: {v: kept(d) for v, d in versions.items()} for key, versions in self.archive.items()}
+        return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry))
 
 
 def load_corpus(root: Path, use_cache: bool = False) -> Corpus:
@@ -90,17 +127,17 @@ def load_corpus(root: Path, use_cache: bool = False) -> Corpus:
     for folder in sorted(p for p in entries_dir.iterdir() if p.is_dir()):
         corpus.entries[folder.name] = _load_entry(corpus, folder)
     _load_quizzes(corpus)
-    if (root / "specs.yml").is_file():
-        corpus.registry = _read(corpus, root / "specs.yml")
+    _load_archive(corpus)
+    _inspect(corpus, root / SNIPPETS, safefile.SNIPPET)
+    if os.path.lexists(root / REGISTRY):
+        corpus.registry = _read(corpus, root / REGISTRY, root)
     return corpus
 
 
-def _read(corpus: Corpus, path: Path) -> YamlDoc | None:
+def _read(corpus: Corpus, path: Path, folder: Path) -> YamlDoc | None:
+    """Parse one YAML file, read from inside ``folder`` only."""
     shown = corpus.shown(path)
-    if not path.is_file():
-        corpus.problems.append(Problem(shown, 1, "$", "file is missing", PARSE))
-        return None
-    doc, problems = load_file(path, shown, corpus.cache)
+    doc, problems = load_file(path, shown, corpus.cache, folder=folder, root=corpus.root)
     corpus.problems.extend(problems)
     if doc is not None and not isinstance(doc.data, dict):
         corpus.problems.append(Problem(shown, 1, "$", "expected a mapping of fields at the top of the file", PARSE))
@@ -108,19 +145,26 @@ def _read(corpus: Corpus, path: Path) -> YamlDoc | None:
 
 
 def _load_entry(corpus: Corpus, folder: Path) -> Entry:
-    entry = Entry(id=folder.name, folder=folder, facts=_read(corpus, folder / "entry.yml"))
+    home = corpus.root / ENTRIES
+    entry = Entry(id=folder.name, folder=folder, facts=_read(corpus, folder / "entry.yml", home))
     for lang in LANGUAGES:
-        entry.prose[lang] = _read(corpus, folder / f"{lang}.yml")
+        entry.prose[lang] = _read(corpus, folder / f"{lang}.yml", home)
     return entry
 
 
+def _quiz_id(entry: Entry) -> str | None:
+    """The entry's quiz id when it is one (the schema reports any other value)."""
+    quiz = entry.fact("quiz")
+    return quiz if isinstance(quiz, str) and _ID.fullmatch(quiz) else None
+
+
 def _load_quizzes(corpus: Corpus) -> None:
-    quiz_dir = corpus.root / "quizzes"
-    wanted = {e.fact("quiz"): e for e in corpus.entries.values() if e.ok and e.fact("quiz")}
+    quiz_dir = corpus.root / QUIZZES
+    wanted = {_quiz_id(e): e for e in corpus.entries.values() if _quiz_id(e)}
     for quiz_id, entry in sorted(wanted.items()):
         for lang in LANGUAGES:
             path = quiz_dir / f"{quiz_id}.{lang}.yml"
-            entry.quiz[lang] = _read(corpus, path)
+            entry.quiz[lang] = _read(corpus, path, quiz_dir)
     if quiz_dir.is_dir():
         for path in sorted(quiz_dir.glob("*.yml")):
             stem = path.name.rsplit(".", 2)[0]
@@ -130,6 +174,38 @@ def _load_quizzes(corpus: Corpus) -> None:
 
 
 def _has_unreadable_entry(corpus: Corpus, quiz_id: str) -> bool:
-    """A quiz whose entry failed to parse is not an orphan: don't report it twice."""
+    """A quiz whose entry failed to parse, or names its quiz wrongly, is not an orphan: don't report it twice."""
     entry = corpus.entries.get(quiz_id)
-    return entry is not None and not entry.ok
+    return entry is not None and (not entry.has_facts or ("quiz" in entry.facts.data and _quiz_id(entry) is None))
+
+
+def _load_archive(corpus: Corpus) -> None:
+    """Every archived version: its version.yml parsed, its frozen pages inspected."""
+    home = corpus.root / ARCHIVE
+    if not home.is_dir():
+        return
+    for entry_dir in sorted(p for p in home.iterdir() if p.is_dir()):
+        for folder in sorted(p for p in entry_dir.iterdir() if p.is_dir()):
+            corpus.archive.setdefault(entry_dir.name, {})[folder.name] = _read(corpus, folder / "version.yml", home)
+            for lang in LANGUAGES:
+                if not os.path.lexists(folder / f"{lang}.md"):
+                    corpus.problems.append(Problem(corpus.shown(folder / f"{lang}.md"), 1, "$", "file is missing", PARSE))
+    _inspect(corpus, home, safefile.ARCHIVED_PAGE, skip=("version.yml",))
+
+
+def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, skip: tuple[str, ...] = ()) -> None:
+    """Every file under ``folder`` (links included, never followed into) may be read, or is a problem."""
+    if not folder.is_dir():
+        return
+    for where, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in _NOT_CONTENT)
+        # A link to a directory is listed with the directories and never walked into: inspect it as a file.
+        names = sorted(files) + [d for d in dirs if os.path.islink(os.path.join(where, d))]
+        dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(where, d))]
+        for name in names:
+            if name in skip:
+                continue
+            path = Path(where) / name
+            why = safefile.refusal(path, folder, corpus.root, limit)
+            if why:
+                corpus.problems.append(Problem(corpus.shown(path), 1, "$", why, FILES))

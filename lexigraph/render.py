@@ -149,7 +149,7 @@ def _under_the_hood(site: SiteMap, entry: Entry, lang: str) -> list[str]:
            f'<p class="lx-lead">{t(lang, "steps_count", n=len(steps))}</p>', "", _block(to_html(hood["intro"])), ""]
     for index, step in enumerate(steps, start=1):
         prose = hood["steps"][step["id"]]
-        code = site.corpus.snippet_path(step["snippet"]).read_text(encoding="utf-8")
+        code = site.corpus.read_snippet(step["snippet"])
         out += [f"### <span class=\"lx-step-number\">{index:02d}</span> {heading_text(prose['title'])} {{#step-{step['id']}}}", "",
                 _block(to_html(prose["intro"])), "",
                 f'<p class="lx-code-label"><code>{escape(step["language"])}</code> · <span>snippets/{escape(step["snippet"])}</span></p>', "",

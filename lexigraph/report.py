@@ -6,11 +6,11 @@ from pathlib import Path
 
 from .load import load_corpus
 from .specs import stale_entries
-from .validate import registry
+from .validate import registry, well_formed
 
 
 def stale_report(root: Path) -> tuple[str, int]:
-    corpus = load_corpus(root)
+    corpus = well_formed(load_corpus(root))
     specs = registry(corpus)
     stale = stale_entries(corpus, specs)
     if not specs:

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from .errors import SCHEMA, Problem
 from .yamlfile import YamlDoc, format_path
 
-SCHEMA_NAMES = ("entry", "entry-lang", "quiz", "specs")
+SCHEMA_NAMES = ("entry", "entry-lang", "quiz", "specs", "version")
 
 _PATTERN_HINTS = {
     "^v[0-9]{4}-(0[1-9]|1[0-2])$": "must look like v2026-08 (vYYYY-MM)",
@@ -118,17 +118,43 @@ def fast_validator(name: str):
     return fastjsonschema.compile(schema)
 
 
+# Schema errors that leave every value with the type and the fields the schema gives it: a
+# pattern, a length, a count, a bound or an unknown field. A document whose only errors are
+# of these kinds is still well-formed, and the cross-entry checks see it (see validate.py).
+SHAPE_KEEPING = frozenset({"pattern", "format", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems",
+                           "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum",
+                           "exclusiveMaximum", "multipleOf", "additionalProperties", "propertyNames"})
+
+
+def _json_type(value: Any) -> str:
+    return "boolean" if isinstance(value, bool) else "number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def _keeps_shape(error: ValidationError) -> bool:
+    if error.validator in ("enum", "const"):
+        allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+        return any(_json_type(error.instance) == _json_type(value) for value in allowed)
+    return error.validator in SHAPE_KEEPING
+
+
 def check_doc(doc: YamlDoc, schema_name: str) -> list[Problem]:
     """Every schema problem of one parsed file, each located at its line."""
+    return check_shape(doc, schema_name)[0]
+
+
+def check_shape(doc: YamlDoc, schema_name: str) -> tuple[list[Problem], bool]:
+    """Every schema problem of one parsed file, and whether the file is still well-formed
+    (every required field present, every value of its type: see SHAPE_KEEPING)."""
     import fastjsonschema
 
     try:
         fast_validator(schema_name)(doc.data)
-        return []
+        return [], True
     except fastjsonschema.JsonSchemaException:
         pass
-    problems = []
+    problems, well_formed = [], True
     for error in validator(schema_name).iter_errors(doc.data):
+        well_formed = well_formed and _keeps_shape(error)
         for path, message in _messages(error):
             problems.append(Problem(doc.path, doc.line(path), format_path(path), message, SCHEMA))
-    return sorted(set(problems))
+    return sorted(set(problems)), well_formed

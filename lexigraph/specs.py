@@ -77,10 +77,10 @@ def registry_problems(doc: YamlDoc) -> list[Problem]:
 
 
 def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
-    """Every checked_against names a known spec and one of its revisions."""
+    """Every checked_against names a known spec and one of its revisions (``corpus``: well-formed documents only)."""
     problems = []
     for entry in corpus.entries.values():
-        if not entry.ok:
+        if not entry.has_facts:
             continue
         for i, item in enumerate(entry.fact("checked_against") or []):
             if not isinstance(item, dict):
@@ -100,9 +100,10 @@ def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
 
 
 def stale_entries(corpus, specs: dict[str, Spec]) -> list[Staleness]:
+    """Entries checked against an older revision than the current one (``corpus``: well-formed documents only)."""
     out = []
     for entry in corpus.entries.values():
-        if not entry.ok or entry.status != "published":
+        if not entry.has_facts or entry.status != "published":
             continue
         for i, item in enumerate(entry.fact("checked_against") or []):
             spec = specs.get(item.get("spec")) if isinstance(item, dict) else None

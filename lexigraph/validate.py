@@ -2,34 +2,58 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .crosscheck import check_corpus
 from . import specs
 from .typography import french_problems
 from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
-from .yamlfile import format_path
+from .yamlfile import YamlDoc, format_path
 from .load import Corpus, load_corpus
-from .schema import check_doc
+from .schema import check_shape
+
+
+def _documents(corpus: Corpus) -> list[tuple[YamlDoc, str]]:
+    """Every parsed document that is a mapping, with the name of its schema."""
+    found: list[tuple[YamlDoc | None, str]] = []
+    for entry in corpus.entries.values():
+        found.append((entry.facts, "entry"))
+        found += [(doc, "entry-lang") for doc in entry.prose.values()]
+        found += [(doc, "quiz") for doc in entry.quiz.values()]
+    found += [(doc, "version") for versions in corpus.archive.values() for doc in versions.values()]
+    found.append((corpus.registry, "specs"))
+    return [(doc, name) for doc, name in found if doc is not None and isinstance(doc.data, dict)]
+
+
+def schema_check(corpus: Corpus) -> tuple[list[Problem], set[str]]:
+    """Every schema problem, and the documents (shown paths) that are not well-formed: a
+    required field missing or a value of the wrong type (schema.SHAPE_KEEPING)."""
+    problems: list[Problem] = []
+    malformed: set[str] = set()
+    for doc, name in _documents(corpus):
+        found, well_formed = corpus.memo(doc, f"schema:{name}", lambda: check_shape(doc, name))
+        problems += found
+        if not well_formed:
+            malformed.add(doc.path)
+    for entry in corpus.entries.values():
+        if entry.ok and entry.status == "published":
+            missing = _published_prose(entry)
+            problems += missing
+            malformed.update(p.path for p in missing)
+    return problems, malformed
 
 
 def schema_problems(corpus: Corpus) -> list[Problem]:
-    problems = []
-    def checked(doc, name):
-        return corpus.memo(doc, f"schema:{name}", lambda: check_doc(doc, name))
+    return schema_check(corpus)[0]
 
-    for entry in corpus.entries.values():
-        if entry.facts is not None and isinstance(entry.facts.data, dict):
-            problems += checked(entry.facts, "entry")
-        for doc in entry.prose.values():
-            if doc is not None and isinstance(doc.data, dict):
-                problems += checked(doc, "entry-lang")
-        for doc in entry.quiz.values():
-            if doc is not None and isinstance(doc.data, dict):
-                problems += checked(doc, "quiz")
-        if entry.ok and entry.status == "published":
-            problems += _published_prose(entry)
-    return problems
+
+def well_formed(corpus: Corpus, malformed: set[str] | None = None) -> Corpus:
+    """The corpus as every cross-entry check sees it: each document that did not parse to a
+    mapping, misses a required field or holds a value of the wrong type is None, so a check
+    can trust the shape of whatever it reads (values may still break a pattern, a length or
+    a count: those are the schema's to report)."""
+    return corpus.keeping(schema_check(corpus)[1] if malformed is None else malformed)
 
 
 # The prose a published entry must carry in each language (planned entries need only slug and title).
@@ -46,16 +70,19 @@ def _published_prose(entry) -> list[Problem]:
 
 
 def validate(corpus: Corpus) -> list[Problem]:
-    """Every error in the corpus: parse, schema, then cross-entry, each sorted by file and line."""
+    """Every error in the corpus: parse, schema, then cross-entry, each sorted by file and line.
+    The cross-entry checks are given only the well-formed documents (see :func:`well_formed`)."""
     parse = sorted(corpus.problems)
-    schema = sorted(schema_problems(corpus) + _registry_schema(corpus))
-    cross = sorted(set(check_corpus(corpus) + _registry_cross(corpus)))
-    return parse + schema + cross
+    schema, malformed = schema_check(corpus)
+    checked = well_formed(corpus, malformed)
+    cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)))
+    return parse + sorted(schema) + cross
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
     """What does not stop a build but fails ``check --strict``: stale entries and placeholders."""
-    stale = specs.stale_problems(specs.stale_entries(corpus, registry(corpus)))
+    checked = well_formed(corpus)
+    stale = specs.stale_problems(specs.stale_entries(checked, registry(checked)))
     return sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
 
 
@@ -73,22 +100,16 @@ def registry(corpus: Corpus) -> dict[str, specs.Spec]:
     return specs.parse_registry(corpus.registry)
 
 
-def _registry_schema(corpus: Corpus) -> list[Problem]:
-    doc = corpus.registry
-    return check_doc(doc, "specs") if doc is not None and isinstance(doc.data, dict) else []
-
-
-def _registry_cross(corpus: Corpus) -> list[Problem]:
-    doc = corpus.registry
-    if doc is None:
-        uses = any(e.ok and e.fact("checked_against") for e in corpus.entries.values())
+def _registry_cross(corpus: Corpus, checked: Corpus) -> list[Problem]:
+    if not os.path.lexists(corpus.root / specs.REGISTRY_FILE):
+        uses = any(e.fact("checked_against") for e in checked.entries.values())
         if uses:
             return [Problem(corpus.shown(corpus.root / specs.REGISTRY_FILE), 1, "$",
                             "entries name specifications in checked_against, but there is no specs.yml", CROSS)]
         return []
-    if not isinstance(doc.data, dict):
+    if checked.registry is None:
         return []
-    return specs.registry_problems(doc) + specs.checked_against_problems(corpus, registry(corpus))
+    return specs.registry_problems(checked.registry) + specs.checked_against_problems(checked, registry(checked))
 
 
 PLACEHOLDER = "TODO"
@@ -112,10 +133,12 @@ def placeholder_problems(corpus: Corpus) -> list[Problem]:
             if doc is None or not isinstance(doc.data, (dict, list)):
                 continue
             out += corpus.memo(doc, "placeholders", lambda d=doc: _placeholders(d))
-        for step in entry.fact("steps") or [] if entry.ok else []:
+        steps = entry.fact("steps")
+        for step in steps if isinstance(steps, list) else []:
             name = step.get("snippet") if isinstance(step, dict) else None
-            path = corpus.snippet_path(name) if isinstance(name, str) else None
-            if path is not None and path.is_file() and PLACEHOLDER in snippet_text(path):
+            code = snippet_text(corpus, name) if isinstance(name, str) else None
+            if code is not None and PLACEHOLDER in code:
+                path = corpus.snippet_path(name)
                 out.append(Problem(corpus.shown(path), 1, "$", "placeholder snippet: replace the TODO with real, tested code", PLACEHOLDERS))
     return out
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import yaml
 
-from .errors import PARSE, Problem
+from . import safefile
+from .errors import FILES, PARSE, Problem
 
 JsonPath = tuple[str | int, ...]
 
@@ -149,15 +150,13 @@ def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
     return doc, problems
 
 
-def load_file(path: Path, shown_as: str, cache=None) -> tuple[YamlDoc | None, list[Problem]]:
-    """Read and parse a YAML file (or take it from ``cache``); unreadable files are problems too."""
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return None, [Problem(shown_as, 1, "$", f"file is not valid UTF-8 ({exc.reason} at byte {exc.start})", PARSE)]
-    except OSError as exc:
-        return None, [Problem(shown_as, 1, "$", f"cannot read file: {exc.strerror}", PARSE)]
+def load_file(path: Path, shown_as: str, cache=None, *, folder: Path, root: Path) -> tuple[YamlDoc | None, list[Problem]]:
+    """Read (through :mod:`lexigraph.safefile`, from inside ``folder`` only) and parse a YAML file,
+    or take it from ``cache``; a file that cannot be read safely is a problem too."""
+    raw, why = safefile.read_bytes(path, folder, root, safefile.YAML)
+    text, why = (None, why) if why else safefile.decode(raw)
+    if why:
+        return None, [Problem(shown_as, 1, "$", why, PARSE if why == "file is missing" else FILES)]
     if cache is None:
         return parse_text(text, shown_as)
     from .cache import content_digest
