@@ -14,8 +14,9 @@ KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse err
                "typography": "French typography (warnings; errors with --strict)"}
 
 
-def print_problems(problems: list[Problem], out=sys.stdout) -> None:
+def print_problems(problems: list[Problem], out=None) -> None:
     """Print problems grouped by kind, each as ``path:line: $.field: message``."""
+    out = out or sys.stdout
     for kind in KIND_TITLES:
         group = [p for p in problems if p.kind == kind]
         if group:

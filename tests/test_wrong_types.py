@@ -1,0 +1,103 @@
+"""A value of the wrong type in an identifier field is one schema error, never a traceback.
+
+These are the fields whose wrong types once crashed `lexigraph check` in the cross-entry
+checks (unhashable dict, len() of an int, str < int): the checks now see only well-formed
+documents, and every other document is still cross-checked.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lexigraph.cli import main
+
+FIXTURE = Path(__file__).parent / "fixtures" / "valid"
+
+# file, text to replace (its first occurrence), with {} where the wrong value goes, line, JSON path, expected type
+FIELDS = [
+    ("entries/widget/fr.yml", "slug: bidule", "slug: {}", 1, "$.slug", "text"),
+    ("entries/widget/fr.yml", "  - id: origin", "  - id: {}", 9, "$.in_depth[0].id", "text"),
+    ("entries/widget/entry.yml", "  - id: declare", "  - id: {}", 11, "$.steps[0].id", "text"),
+    ("entries/widget/entry.yml", "{id: launch, date", "{{id: {}, date", 19, "$.examples[0].id", "text"),
+    ("entries/widget/entry.yml", "shown_elsewhere: [gadget]", "shown_elsewhere: [{}]", 17, "$.shown_elsewhere[0]", "text"),
+    ("entries/widget/entry.yml", "runs_in: [gadget]", "runs_in: [{}]", 15, "$.relations.runs_in[0]", "text"),
+    ("entries/widget/entry.yml", "{spec: mcp,", "{{spec: {},", 9, "$.checked_against[0].spec", "text"),
+    ("quizzes/widget.en.yml", "A gadget.\", describes: gadget", "A gadget.\", describes: {}", 8, "$.questions[0].options[1].describes", "text"),
+    ("specs.yml", "  - id: mcp", "  - id: {}", 2, "$.specs[0].id", "text"),
+    ("specs.yml", "current: 2026-07-28", "current: {}", 6, "$.specs[0].current", "text"),
+    ("entries/widget/entry.yml", "quiz: widget", "quiz: {}", 20, "$.quiz", "text"),
+    ("entries/widget/entry.yml", "number: 7", "number: {}", 2, "$.number", "a whole number"),
+]
+# YAML for the wrong value → how the schema message names it
+VALUES = [("{a: 1}", "a mapping of fields"), ("[a, b]", "a list"), ("5", "a whole number"), ("null", "nothing"),
+          ("2.5", "a number"), ("true", "true or false")]
+
+
+def run_check(root: Path, capsys) -> tuple[int, list[str]]:
+    code = main(["--root", str(root), "check"])
+    out = capsys.readouterr().out
+    return code, [line.strip() for line in out.splitlines() if line.startswith("  ")]
+
+
+@pytest.fixture(scope="module")
+def corpus_copy(tmp_path_factory):
+    root = tmp_path_factory.mktemp("wrong-types") / "root"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+# Every field with every value of another type than its own (5 is right for number).
+CASES = [pytest.param(*field, value, described, id=f"{field[4]}={value}")
+         for field in FIELDS for value, described in VALUES if described != field[5]]
+
+
+def test_every_listed_field_gets_every_wrong_type():
+    assert len(CASES) == len(FIELDS) * len(VALUES) - 1
+
+
+@pytest.mark.parametrize("name, old, new, line, field, expected, value, described", CASES)
+def test_a_wrong_type_is_one_schema_error(corpus_copy, capsys, name, old, new, line, field, expected, value, described):
+    path = corpus_copy / name
+    original = path.read_text(encoding="utf-8")
+    assert old in original, old
+    path.write_text(original.replace(old, new.format(value), 1), encoding="utf-8")
+    try:
+        code, lines = run_check(corpus_copy, capsys)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    assert code == 1
+    assert lines == [f"{name}:{line}: {field}: expected {expected}, got {described}"]
+
+
+def test_the_other_entry_is_still_cross_checked(corpus_copy, capsys):
+    """A malformed entry.yml in one entry does not stop the checks of the other's documents."""
+    facts, gadget = corpus_copy / "entries/widget/entry.yml", corpus_copy / "entries/gadget/entry.yml"
+    originals = {p: p.read_text(encoding="utf-8") for p in (facts, gadget)}
+    facts.write_text(originals[facts].replace("runs_in: [gadget]", "runs_in: [{a: 1}]"), encoding="utf-8")
+    gadget.write_text(originals[gadget].replace("id: gadget", "id: gadgets"), encoding="utf-8")
+    try:
+        code, lines = run_check(corpus_copy, capsys)
+    finally:
+        for path, text in originals.items():
+            path.write_text(text, encoding="utf-8")
+    assert code == 1
+    assert lines == ["entries/widget/entry.yml:15: $.relations.runs_in[0]: expected text, got a mapping of fields",
+                     "entries/gadget/entry.yml:1: $.id: 'gadgets' does not match its folder name 'gadget'"]
+
+
+def test_a_malformed_language_file_leaves_its_entry_yml_cross_checked(corpus_copy, capsys):
+    prose, facts = corpus_copy / "entries/widget/en.yml", corpus_copy / "entries/widget/entry.yml"
+    originals = {p: p.read_text(encoding="utf-8") for p in (prose, facts)}
+    prose.write_text(originals[prose].replace("slug: widget", "slug: [widget]"), encoding="utf-8")
+    facts.write_text(originals[facts].replace("runs_in: [gadget]", "runs_in: [gadjet]"), encoding="utf-8")
+    try:
+        code, lines = run_check(corpus_copy, capsys)
+    finally:
+        for path, text in originals.items():
+            path.write_text(text, encoding="utf-8")
+    assert code == 1
+    assert lines == ["entries/widget/en.yml:1: $.slug: expected text, got a list",
+                     "entries/widget/entry.yml:15: $.relations.runs_in[0]: 'gadjet' is not an entry (did you mean 'gadget'?)"]
