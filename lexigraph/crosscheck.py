@@ -49,6 +49,7 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     problems: list[Problem] = []
     entries = [e for e in corpus.entries.values() if e.ok]
     problems += _check_identity(corpus, entries)
+    problems += _check_terms(entries)
     for entry in entries:
         problems += _check_targets(corpus, entry)
         problems += _check_dates(entry)
@@ -76,6 +77,44 @@ def _check_identity(corpus: Corpus, entries: list[Entry]) -> Iterator[Problem]:
     for (lang, slug), same in by_slug.items():
         for entry in same[1:]:
             yield _problem(entry.prose[lang], ("slug",), f"slug '{slug}' is already used by '{same[0].id}' in {lang.upper()}")
+
+
+def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
+    """A title or alias names one entry only, per language: it is what first mentions link to.
+
+    Titles claim first (in entry order), then aliases, so a clash is reported on the alias."""
+    from .mentions import normalise
+
+    for lang in LANGUAGES:
+        claimed: dict[str, tuple[Entry, tuple]] = {}
+        places = []
+        for entry in entries:
+            doc = entry.prose.get(lang)
+            if doc is None or not isinstance(doc.data, dict):
+                continue
+            if isinstance(doc.data.get("title"), str):
+                places.append((entry, ("title",), doc.data["title"]))
+        for entry in entries:
+            doc = entry.prose.get(lang)
+            aliases = doc.data.get("aliases") if doc is not None and isinstance(doc.data, dict) else None
+            for i, alias in enumerate(_as_list(aliases)):
+                if isinstance(alias, str):
+                    places.append((entry, ("aliases", i), alias))
+        for entry, path, term in places:
+            key = normalise(term)
+            if not key:
+                continue
+            if key not in claimed:
+                claimed[key] = (entry, path)
+                continue
+            owner, owner_path = claimed[key]
+            if owner.id == entry.id:
+                continue
+            what = "title" if path == ("title",) else "alias"
+            whose = "title" if owner_path == ("title",) else "alias"
+            where = f"{owner.prose[lang].path}:{owner.prose[lang].line(owner_path)}"
+            yield _problem(entry.prose[lang], path, f"{what} '{term}' is already the {whose} of '{owner.id}' in "
+                           f"{lang.upper()} ({where}): a term names one entry only")
 
 
 def _check_targets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
