@@ -3,7 +3,7 @@
     .venv/bin/python bench/generate.py N OUT_DIR
 
 Entry ``i`` (0-based) clones real entry ``i % 10`` (sorted by id) as ``s<i+1:04d>-<id>``, number
-``i + 1``, slug ``<slug>-<i+1>`` and title ``<title> <i+1>`` in each language. Entries are
+``i + 1``, slug ``<slug>-<i+1>``, title ``<title> <i+1>`` and aliases ``<alias> <i+1>`` in each language. Entries are
 cloned in groups of ten (one clone of each real entry); every link (relations,
 shown_elsewhere, quiz ``describes``) points to the clone of its real target in the same
 group, so symmetric ``often_confused_with`` pairs stay symmetric. In an incomplete last
@@ -103,6 +103,8 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
     for lang in LANGUAGES:
         text = dict(prose[lang])
         text.update(slug=f"{text['slug']}-{index + 1}", title=f"{text['title']} {index + 1}")
+        if text.get("aliases"):     # an alias names one entry only: number the clones' aliases like their titles
+            text["aliases"] = [f"{alias} {index + 1}" for alias in text["aliases"]]
         reasons = text.get("shown_elsewhere", {})
         text["shown_elsewhere"] = {shown[t]: reasons[t] for t in reasons if shown.get(t)}
         _write(folder / f"{lang}.yml", text, "../../lexigraph/schemas/entry-lang.schema.json")

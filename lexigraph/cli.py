@@ -11,7 +11,8 @@ from .errors import CROSS, FILES, PARSE, PLACEHOLDERS, SCHEMA, STALE, LexigraphE
 KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
                STALE: "Stale entries (warnings; errors with --strict)",
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
-               "typography": "French typography (warnings; errors with --strict)"}
+               "typography": "French typography (warnings; errors with --strict)",
+               "terminology": "Terminology (warnings; errors with --strict)"}
 
 
 def print_problems(problems: list[Problem], out=None) -> None:

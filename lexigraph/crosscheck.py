@@ -55,6 +55,7 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     entries = list(corpus.entries.values())
     problems += _check_identity(corpus, entries)
     problems += _check_archive(corpus)
+    problems += _check_terms(entries)
     for entry in entries:
         problems += _check_targets(corpus, entry)
         problems += _check_dates(entry)
@@ -96,6 +97,42 @@ def _check_archive(corpus: Corpus) -> Iterator[Problem]:
                 yield _problem(doc, ("id",), f"'{entry_id}' is not an entry{_hint(entry_id, corpus.entries)}")
             if doc.data["version"] != version:
                 yield _problem(doc, ("version",), f"'{doc.data['version']}' does not match its folder name '{version}'")
+def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
+    """A title or alias names one entry only, per language: it is what first mentions link to.
+
+    Titles claim first (in entry order), then aliases, so a clash is reported on the alias."""
+    from .mentions import normalise
+
+    for lang in LANGUAGES:
+        claimed: dict[str, tuple[Entry, tuple]] = {}
+        places = []
+        for entry in entries:
+            doc = entry.prose.get(lang)
+            if doc is None or not isinstance(doc.data, dict):
+                continue
+            if isinstance(doc.data.get("title"), str):
+                places.append((entry, ("title",), doc.data["title"]))
+        for entry in entries:
+            doc = entry.prose.get(lang)
+            aliases = doc.data.get("aliases") if doc is not None and isinstance(doc.data, dict) else None
+            for i, alias in enumerate(_as_list(aliases)):
+                if isinstance(alias, str):
+                    places.append((entry, ("aliases", i), alias))
+        for entry, path, term in places:
+            key = normalise(term)
+            if not key:
+                continue
+            if key not in claimed:
+                claimed[key] = (entry, path)
+                continue
+            owner, owner_path = claimed[key]
+            if owner.id == entry.id:
+                continue
+            what = "title" if path == ("title",) else "alias"
+            whose = "title" if owner_path == ("title",) else "alias"
+            where = f"{owner.prose[lang].path}:{owner.prose[lang].line(owner_path)}"
+            yield _problem(entry.prose[lang], path, f"{what} '{term}' is already the {whose} of '{owner.id}' in "
+                           f"{lang.upper()} ({where}): a term names one entry only")
 
 
 def _check_targets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from . import LANGUAGES
+from . import LANGUAGES, relations
 from .archive import past_versions
 from .cite import citation_line, plain, version_date
 from .i18n import colon, t
@@ -60,7 +60,7 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     out += ["", f"## {t(lang, 'what_varies')}", "", text("what_varies").strip(), "", f"## {t(lang, 'examples')}", ""]
     out += [_item(f"- {x['date']}{colon(lang)} ", text("examples")[x["id"]]) for x in entry.fact("examples")]
     out += ["", f"## {t(lang, 'relations')}", ""]
-    out += [f"- {t(lang, kind)}: {', '.join(link(x) for x in targets)}" for kind, targets in entry.fact("relations").items() if targets]
+    out += [f"- {t(lang, kind)}{colon(lang)} {', '.join(link(x) for x in targets)}" for kind, targets in relations.both_ways(site.corpus, entry)]
     notes = text("versions") or {}
     out += ["", f"## {t(lang, 'versions')}", ""]
     out += [f"- {v['version']} ({v['date']}): {', '.join(t(lang, 'changed_' + c) for c in v['changed'])}"
@@ -101,6 +101,7 @@ def lexicon_json(site: SiteMap, lang: str) -> dict:
                         "markdown": site.absolute(site.urls[(lang, entry.id)]) + "index.md",
                         "citation": citation_line(site, entry, lang),
                         "facts": entry.facts.data, "text": entry.prose[lang].data,
+                        "pointed_at_by": relations.reverse(site.corpus, entry),
                         "quiz": quiz.data if quiz is not None else None})
     return {"lexicon": "Lexigraph", "language": lang, "license": "CC-BY-4.0",
             "schemas": {part: site.absolute("schemas/" + name) for part, name in SCHEMAS.items()},

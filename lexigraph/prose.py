@@ -3,6 +3,9 @@
 Writers' Markdown is rendered with raw HTML switched off (tags show as text),
 no attribute syntax, and links limited to http(s), mailto and relative
 addresses. ``check`` already refuses raw HTML; this is the second wall.
+
+First mentions of other entries (:mod:`lexigraph.mentions`) are linked in the parsed tree,
+in text nodes only, before the link sanitiser runs: never in code, headings or links.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ from xml.etree.ElementTree import Element
 import markdown
 from markdown.treeprocessors import Treeprocessor
 
+_SEPARATOR = "LXPROSESEP"
+_SKIP = {"a", "code", "pre", "kbd", "samp", "h1", "h2", "h3", "h4", "h5", "h6"}
+# The mention scope of each piece being converted (one per piece of a batch, in order).
+_pieces: contextvars.ContextVar[list] = contextvars.ContextVar("lexigraph_prose_mentions", default=[])
 _SAFE_URL = re.compile(r"^(https?:|mailto:|#|\.{0,2}/|[A-Za-z0-9_-]+/?($|#))", re.I)
 
 
@@ -35,19 +42,70 @@ class _SafeLinks(Treeprocessor):
                 element.set("rel", "noopener")
 
 
+class _FirstMentions(Treeprocessor):
+    """Link the first mention of other entries' terms in each piece's text nodes."""
+
+    def run(self, root: Element) -> None:
+        pieces = _pieces.get()
+        if not any(pieces):
+            return
+        index = 0
+        for child in list(root):
+            if child.tag == "p" and len(child) == 0 and (child.text or "").startswith(_SEPARATOR):
+                index += 1          # a batch separator: the next piece begins
+                continue
+            section = pieces[index] if index < len(pieces) else None
+            if section is not None and child.tag not in _SKIP:
+                _link_inside(child, section)
+
+
+def _anchors(parts: list) -> tuple[str, list[Element]]:
+    """Split parts → (leading text, <a> elements whose tails carry the text in between)."""
+    lead, links = parts[0], []
+    for i in range(1, len(parts), 2):
+        href, target, words = parts[i]
+        link = Element("a", {"href": href, "class": "lx-mention", "data-entry": target})
+        link.text, link.tail = words, parts[i + 1]
+        links.append(link)
+    return lead, links
+
+
+def _link_inside(element: Element, section) -> None:
+    """Walk ``element`` in document order, replacing text with text and links where a term is met."""
+    if element.text:
+        lead, links = _anchors(section.split(element.text))
+        element.text = lead
+        for offset, link in enumerate(links):
+            element.insert(offset, link)
+    for child in [c for c in element if c.get("class") != "lx-mention"]:
+        if child.tag not in _SKIP:
+            _link_inside(child, section)
+        if child.tail:
+            lead, links = _anchors(section.split(child.tail))
+            child.tail = lead
+            at = list(element).index(child) + 1
+            for offset, link in enumerate(links):
+                element.insert(at + offset, link)
+
+
 @cache
 def _renderer() -> markdown.Markdown:
     md = markdown.Markdown(extensions=["tables", "sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
+    md.treeprocessors.register(_FirstMentions(md), "lexigraph_first_mentions", 15)   # after inline (20)
     md.treeprocessors.register(_SafeLinks(md), "lexigraph_safe_links", 0)
     return md
 
 
-def _convert(text: str) -> str:
+def _convert(text: str, pieces: list | None = None) -> str:
     md = _renderer()
     md.reset()
-    return md.convert(text or "")
+    token = _pieces.set(pieces or [])
+    try:
+        return md.convert(text or "")
+    finally:
+        _pieces.reset(token)
 
 
 def _unwrap(html_text: str) -> str:
@@ -68,19 +126,24 @@ class ProseBatch:
 
     def __init__(self) -> None:
         self.texts: list[str] = []
+        self.sections: list = []          # the mention scope of each text, or None
         self.html: list[str] | None = None
 
-    def add(self, text: str, kind: str) -> str:
+    def add(self, text: str, kind: str, section=None) -> str:
         self.texts.append(text or "")
+        self.sections.append(section)
         return f"\x02{kind}{len(self.texts) - 1}\x03"
 
     def _convert_all(self) -> list[str]:
-        marker = "LXPROSESEP"
+        marker = _SEPARATOR
         joined = "".join(f"{text}\n\n{marker}{i}\n\n" for i, text in enumerate(self.texts))
-        parts = re.split(rf"<p>{marker}\d+</p>\n?", _convert(joined))
+        parts = re.split(rf"<p>{marker}\d+</p>\n?", _convert(joined, self.sections))
         if len(parts) == len(self.texts) + 1 and not parts[-1].strip():
             return [part.strip() for part in parts[:-1]]
-        return [_convert(text) for text in self.texts]   # a piece broke out of its paragraph: go one by one
+        for section in self.sections:   # a piece broke out of its paragraph: go one by one, from a clean slate
+            if section is not None:
+                section.seen.clear()
+        return [_convert(text, [section]) for text, section in zip(self.texts, self.sections)]
 
     def resolve(self, value: str) -> str:
         """``value`` with every token replaced by its HTML."""
@@ -106,16 +169,18 @@ def batch():
         _batch.reset(token)
 
 
-def to_html(text: str) -> str:
-    """Markdown prose → HTML with no raw HTML, scripts or event handlers."""
+def to_html(text: str, section=None) -> str:
+    """Markdown prose → HTML with no raw HTML, scripts or event handlers.
+
+    ``section`` (a :class:`lexigraph.mentions.Section`): link the first mentions of other entries."""
     current = _batch.get()
-    return current.add(text, "B") if current is not None else _convert(text)
+    return current.add(text, "B", section) if current is not None else _convert(text, [section])
 
 
-def inline(text: str) -> str:
+def inline(text: str, section=None) -> str:
     """One line of Markdown → inline HTML (the surrounding <p> removed)."""
     current = _batch.get()
-    return current.add(text, "I") if current is not None else _unwrap(_convert(text))
+    return current.add(text, "I", section) if current is not None else _unwrap(_convert(text, [section]))
 
 
 def escape(text: str) -> str:

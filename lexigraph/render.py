@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-from . import cite, prose
+from . import cite, mentions, prose, relations
 from .archive import render_versions
-from .crosscheck import RELATION_TYPES
 from .i18n import colon, month_year, t
 from .links import SiteMap, entry_link, relative
 from .load import Entry
@@ -84,17 +83,19 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     out += [f'<p class="lx-meta"><span>{number_label(entry)} · {escape(entry.fact("version"))}</span> {switch}</p>', ""]
     for notice in stale_notices(site, entry, lang):
         out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
-    out += [f'<p class="lx-definition">{inline(entry.text(lang, "definition"))} '
-            f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"))}</span></p>', ""]
-    out += _section(lang, "not", to_html(entry.text(lang, "not")))
+    links = page_mentions(site, entry, lang, url)
+    out += [f'<p class="lx-definition">{inline(entry.text(lang, "definition"), links.section("lead"))} '
+            f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"), links.section("lead"))}</span></p>', ""]
+    out += _section(lang, "not", to_html(entry.text(lang, "not"), links.section("not")))
     out += [f"## {t(lang, 'in_depth')} {{#in-depth}}", ""]
     for section in entry.text(lang, "in_depth"):
         out += [f"### {heading_text(section['title'])} {{#in-depth-{section['id']}}}", "",
-                _block(to_html(section["body"])), ""]
-    out += _under_the_hood(site, entry, lang)
+                _block(to_html(section["body"], links.section(f"in-depth/{section['id']}"))), ""]
+    out += _under_the_hood(site, entry, lang, links)
     out += _shown_elsewhere(site, entry, lang, url)
-    out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies")) + _valid_for(site, entry, lang), anchor="what-varies")
-    out += _examples(entry, lang)
+    out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies"), links.section("what-varies"))
+                    + _valid_for(site, entry, lang), anchor="what-varies")
+    out += _examples(entry, lang, links)
     out += _relations(site, entry, lang, url)
     quiz = entry.quiz.get(lang)
     if quiz is not None:
@@ -107,6 +108,11 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     out += cite.render_block(site, entry, lang)
     out += _sources(entry, lang)
     return out
+
+
+def page_mentions(site: SiteMap, entry: Entry, lang: str, url: str) -> mentions.PageMentions:
+    """First-mention links for the page of ``entry`` at ``url``: one scope per section."""
+    return mentions.PageMentions(site.corpus, lang, entry.id, lambda target: relative(url, site.urls[(lang, target)]))
 
 
 def _checked(site: SiteMap, entry: Entry):
@@ -142,22 +148,23 @@ def _section(lang: str, key: str, html: str, anchor: str | None = None) -> list[
     return [f"## {t(lang, key)} {{#{anchor or key}}}", "", _block(html), ""]
 
 
-def _under_the_hood(site: SiteMap, entry: Entry, lang: str) -> list[str]:
+def _under_the_hood(site: SiteMap, entry: Entry, lang: str, links: mentions.PageMentions) -> list[str]:
     hood = entry.text(lang, "under_the_hood")
     steps = entry.fact("steps")
     out = [f"## {t(lang, 'under_the_hood')} {{#under-the-hood}}", "",
-           f'<p class="lx-lead">{t(lang, "steps_count", n=len(steps))}</p>', "", _block(to_html(hood["intro"])), ""]
+           f'<p class="lx-lead">{t(lang, "steps_count", n=len(steps))}</p>', "", _block(to_html(hood["intro"], links.section("under-the-hood"))), ""]
     for index, step in enumerate(steps, start=1):
         prose = hood["steps"][step["id"]]
+        scope = links.section(f"under-the-hood/{step['id']}")
         code = site.corpus.read_snippet(step["snippet"])
         out += [f"### <span class=\"lx-step-number\">{index:02d}</span> {heading_text(prose['title'])} {{#step-{step['id']}}}", "",
-                _block(to_html(prose["intro"])), "",
+                _block(to_html(prose["intro"], scope)), "",
                 f'<p class="lx-code-label"><code>{escape(step["language"])}</code> · <span>snippets/{escape(step["snippet"])}</span></p>', "",
                 fence(code, step["language"]), ""]
-        items = "".join(f"<dt><code>{escape(key)}</code></dt><dd>{to_html(text)}</dd>"
+        items = "".join(f"<dt><code>{escape(key)}</code></dt><dd>{to_html(text, scope)}</dd>"
                         for key, text in prose["annotations"].items())
         out += [f'<dl class="lx-annotations">{items}</dl>', "",
-                f'<div class="admonition warning lx-trap"><p class="admonition-title">{t(lang, "trap")}</p>{to_html(prose["trap"])}</div>', ""]
+                f'<div class="admonition warning lx-trap"><p class="admonition-title">{t(lang, "trap")}</p>{to_html(prose["trap"], scope)}</div>', ""]
     return out
 
 
@@ -168,17 +175,16 @@ def _shown_elsewhere(site: SiteMap, entry: Entry, lang: str, url: str) -> list[s
     return [f"## {t(lang, 'shown_elsewhere')} {{#shown-elsewhere}}", "", f'<ul class="lx-shown-elsewhere">{items}</ul>', ""]
 
 
-def _examples(entry: Entry, lang: str) -> list[str]:
+def _examples(entry: Entry, lang: str, links: mentions.PageMentions) -> list[str]:
     texts = entry.text(lang, "examples")
-    items = "".join(f'<dt><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]])}</dd>'
+    items = "".join(f'<dt><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]], links.section("examples"))}</dd>'
                     for x in entry.fact("examples"))
     return [f"## {t(lang, 'examples')} {{#examples}}", "", f'<dl class="lx-examples">{items}</dl>', ""]
 
 
 def _relations(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
-    relations = entry.fact("relations")
-    rows = "".join(f"<dt>{t(lang, kind)}</dt><dd>{', '.join(entry_link(site, lang, url, x) for x in relations[kind])}</dd>"
-                   for kind in RELATION_TYPES if relations.get(kind))
+    rows = "".join(f'<dt>{t(lang, kind)}</dt><dd>{", ".join(entry_link(site, lang, url, x) for x in targets)}</dd>'
+                   for kind, targets in relations.both_ways(site.corpus, entry))
     return [f"## {t(lang, 'relations')} {{#relations}}", "",
             f'<p class="lx-lead">{t(lang, "relations_lead")}</p>', "", f'<dl class="lx-relations">{rows}</dl>', ""]
 

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from .crosscheck import check_corpus
-from . import specs
+from . import LANGUAGES, specs, terminology
 from .typography import french_problems
 from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
 from .yamlfile import YamlDoc, format_path
@@ -83,7 +83,8 @@ def warnings(corpus: Corpus) -> list[Problem]:
     """What does not stop a build but fails ``check --strict``: stale entries and placeholders."""
     checked = well_formed(corpus)
     stale = specs.stale_problems(specs.stale_entries(checked, registry(checked)))
-    return sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
+    return (sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
+            + sorted(terminology_problems(corpus)))
 
 
 def typography_problems(corpus: Corpus) -> list[Problem]:
@@ -93,6 +94,18 @@ def typography_problems(corpus: Corpus) -> list[Problem]:
         for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
             if doc is not None and isinstance(doc.data, dict):
                 out += corpus.memo(doc, "typography", lambda d=doc: french_problems(d))
+    return out
+
+
+def terminology_problems(corpus: Corpus) -> list[Problem]:
+    """Variants the terminology list rejects, in each entry's prose (its own language's list)."""
+    key = f"terminology:{terminology.rules_digest()}"
+    out = []
+    for entry in corpus.entries.values():
+        for lang in LANGUAGES:
+            doc = entry.prose.get(lang)
+            if doc is not None and isinstance(doc.data, dict):
+                out += corpus.memo(doc, key, lambda d=doc, lang=lang: terminology.terminology_problems(d, lang))
     return out
 
 

@@ -38,7 +38,7 @@ def validate(request: dict, tools: dict) -> dict:
 
 
 def approve(name: str, arguments: dict) -> bool:
-    """Ask the person: nothing runs without a yes."""
+    """Ask the user: nothing runs without a yes."""
     answer = input(f"run {name} {json.dumps(arguments)}? [y/N] ")
     if not sys.stdin.isatty():
         print(answer)  # echo a piped answer so the transcript reads like a terminal
@@ -48,7 +48,9 @@ def approve(name: str, arguments: dict) -> bool:
 async def main() -> None:
     server = StdioServerParameters(command=sys.executable, args=[str(SERVER)])
     async with Client(server) as client:
-        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        listed = (await client.list_tools()).tools
+        tools = {tool.name: tool for tool in listed if tool.name in ALLOWED_TOOLS}   # offer only what the task allows
+        print(f"harness: offers {', '.join(sorted(tools))} of the server's {len(listed)} tools")
         context = ["tools offered: " + ", ".join(sorted(tools))]
         while "answer" not in (request := model(context)):
             print(f"model asks: {request['tool']} {json.dumps(request['arguments'])}")

@@ -8,6 +8,7 @@ import asyncio
 import http.server
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 import urllib.parse
@@ -23,10 +24,13 @@ from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
 from google.protobuf.json_format import ParseDict
 
 ROOT = Path(__file__).resolve().parents[2]
+from tests.support.a2a_server import RPC_PATH as A2A_RPC_PATH, a2a_server
 from tests.support.browser import serve
 
 SNIPPETS = ROOT / "snippets"
 API_KEY = "test-key-123"
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z")
 
 
 def load_module(name: str, path: Path):
@@ -146,6 +150,28 @@ def test_task_reply_answers_the_request_with_a_task_waiting_for_input():
     task = ParseDict(reply["result"], SendMessageResponse(), ignore_unknown_fields=False).task
     assert task.status.state == TaskState.TASK_STATE_INPUT_REQUIRED
     assert task.context_id and task.status.message.role == Role.ROLE_AGENT
+
+
+def test_task_reply_is_what_a_real_a2a_sdk_server_answers_to_the_request():
+    """The request snippet goes to a running a2a-sdk server (tests/support/a2a_server.py); its reply
+    must be the reply snippet, except the values the server generates afresh on every run."""
+    request, shown = snippet_json("a2a/send-message.json"), snippet_json("a2a/task-reply.json")
+    with a2a_server() as url:
+        # The HTTP binding names the protocol version in a header; without it SDK 1.3 assumes 0.3.
+        response = httpx.post(url + A2A_RPC_PATH, json=request, headers={"A2A-Version": "1.0"}, timeout=30)
+    assert response.status_code == 200 and response.headers["content-type"].startswith("application/json")
+    real = response.json()
+    assert "error" not in real, real
+    for reply in (real, shown):
+        task = reply["result"]["task"]
+        message = task["status"]["message"]
+        for generated in (task["id"], task["contextId"], message["messageId"]):
+            assert UUID.fullmatch(generated), generated
+        assert (message["taskId"], message["contextId"]) == (task["id"], task["contextId"]), "the message names its task"
+        assert TIMESTAMP.fullmatch(task["status"]["timestamp"])
+        task["id"] = task["contextId"] = message["messageId"] = message["taskId"] = message["contextId"] = "<generated>"
+        task["status"]["timestamp"] = "<now>"
+    assert real == shown
 
 
 # --- prompt-injection: the host guard on the server's real, tainted result ------------------

@@ -21,6 +21,7 @@ def test_harness_loop_approved_prints_the_transcript_shown_in_the_entry():
 
 def test_harness_loop_approved_lowers_the_limit_and_returns_the_result_as_text():
     out = run("harness/harness_loop.py", "y\n")
+    assert out.startswith("harness: offers search_issues of the server's 2 tools\n"), "only the allowed tool is offered"
     assert "harness: limit lowered from 10 to 3\n" in out
     assert '"limit": 3}? [y/N] y\n' in out
     assert "tool result (search_issues, untrusted data):\n{\n  \"id\": 102," in out

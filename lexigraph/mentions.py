@@ -1,0 +1,139 @@
+"""First mentions: in each section of an entry's prose, the first time another entry's term
+(its title or one of its ``aliases``, in that language) appears, it links to that entry.
+
+This module only finds the terms in a piece of text; :mod:`lexigraph.prose` applies it to the
+text nodes of the rendered tree, so code, headings and existing links are never touched and
+the links it adds go through the same sanitiser as the writers' own.
+
+Matching rules, per language:
+
+- the longest term wins at a given place ("MCP Apps" before "MCP");
+- whole words only: ``outil`` is not found in ``outillage``; letters with accents count as
+  letters; an apostrophe (’ or ') is a boundary, so ``d’outil`` holds ``outil``;
+- a term written in lower case after its first letter matches in any case (``Outil`` finds
+  ``outil``); a term with capitals inside (``MCP``, ``WebMCP``) matches as written;
+- a plural in -s finds its singular (``outils`` → ``outil``);
+- the entry's own terms are recognised but never linked, so "MCP Apps" on the MCP Apps page
+  does not turn into a link to MCP.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .load import Corpus
+
+_APOSTROPHES = "'’"
+_SPACES = " \u00a0\u202f"
+
+
+def normalise(term: str) -> str:
+    """The form two terms are compared in: case, apostrophes and spaces folded."""
+    text = term.casefold()
+    for mark in _APOSTROPHES[1:]:
+        text = text.replace(mark, "'")
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+def entry_terms(entry, lang: str) -> list[str]:
+    """An entry's title and aliases in ``lang`` (well-formed strings only)."""
+    doc = entry.prose.get(lang)
+    data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    terms = [data.get("title")] + (data.get("aliases") if isinstance(data.get("aliases"), list) else [])
+    return [t.strip() for t in terms if isinstance(t, str) and t.strip()]
+
+
+def _pattern(term: str) -> str:
+    out = []
+    for char in term:
+        if char in _APOSTROPHES:
+            out.append(f"[{_APOSTROPHES}]")
+        elif char in _SPACES:
+            out.append(f"[{_SPACES}]+")
+        else:
+            out.append(re.escape(char))
+    body = "".join(out)
+    if term[1:] == term[1:].lower():
+        body = f"(?i:{body})"
+    return body
+
+
+@dataclass
+class Terms:
+    """Every linkable term of one language: normalised term → entry id, and one regex for all."""
+
+    owner: dict[str, str]
+    regex: re.Pattern | None
+
+    def target(self, found: str) -> str | None:
+        key = normalise(found)
+        if key in self.owner:
+            return self.owner[key]
+        return self.owner.get(key[:-1]) if key.endswith("s") else None
+
+
+def terms(corpus: Corpus, lang: str) -> Terms:
+    """The terms of every published entry in ``lang``; computed once per corpus and language."""
+    cache = corpus.__dict__.setdefault("_mention_terms", {})
+    if lang in cache:
+        return cache[lang]
+    owner: dict[str, str] = {}
+    for entry in corpus.entries.values():
+        if not entry.ok or entry.status != "published":
+            continue
+        for term in entry_terms(entry, lang):
+            owner.setdefault(normalise(term), entry.id)   # a term claimed twice is a check error
+    written = {normalise(t): t for e in corpus.entries.values() if e.ok and e.status == "published"
+               for t in entry_terms(e, lang)}
+    ordered = sorted(written.values(), key=lambda t: (-len(t), t))
+    regex = None
+    if ordered:
+        regex = re.compile(r"(?<![\w-])(?:" + "|".join(_pattern(t) for t in ordered) + r")s?(?![\w-])")
+    cache[lang] = Terms(owner, regex)
+    return cache[lang]
+
+
+@dataclass
+class Section:
+    """One section of one page: links each other entry at its first mention only."""
+
+    terms: Terms
+    self_id: str
+    href: Callable[[str], str]
+    seen: set[str] = field(default_factory=set)
+
+    def split(self, text: str) -> list[str | tuple[str, str, str]]:
+        """``text`` as plain strings and (href, entry id, words) links; [text] when nothing links."""
+        if self.terms.regex is None or not text:
+            return [text]
+        out: list[str | tuple[str, str, str]] = []
+        last = 0
+        for match in self.terms.regex.finditer(text):
+            target = self.terms.target(match.group(0))
+            if target is None or target == self.self_id or target in self.seen:
+                continue
+            self.seen.add(target)
+            out += [text[last:match.start()], (self.href(target), target, match.group(0))]
+            last = match.end()
+        if not out:
+            return [text]
+        out.append(text[last:])
+        return out
+
+
+@dataclass
+class PageMentions:
+    """The sections of one entry page in one language; a section key names one scope of first mentions."""
+
+    corpus: Corpus
+    lang: str
+    self_id: str
+    href: Callable[[str], str]
+    sections: dict[str, Section] = field(default_factory=dict)
+
+    def section(self, key: str) -> Section:
+        if key not in self.sections:
+            self.sections[key] = Section(terms(self.corpus, self.lang), self.self_id, self.href)
+        return self.sections[key]
