@@ -227,6 +227,10 @@ def test_mention_links_only_the_first_time_in_a_section():
     assert [p[1:] for p in own if isinstance(p, tuple)] == [("mcp", "MCP")], "its own name is not linked, nor split"
     en = Section(terms(CORPUS, "en"), "api", lambda target: f"../{target}/").split("mcp tools, Tools and a Harness")
     assert [p[1:] for p in en if isinstance(p, tuple)] == [("tool", "tools"), ("harness", "Harness")]
+    edges = Section(terms(CORPUS, "en"), "api", lambda target: f"../{target}/").split(
+        "MCP-compatible s, then Agent-to-Agent, then the MCP\u00a0Apps extension and MCP.")
+    assert [p[1:] for p in edges if isinstance(p, tuple)] == [
+        ("a2a", "Agent-to-Agent"), ("mcp-apps", "MCP\u00a0Apps extension"), ("mcp", "MCP")]
 
 
 # --- broken links ---------------------------------------------------------------------------------
