@@ -24,7 +24,10 @@ def on_config(config):
 
 
 def on_files(files, config):
-    return lexigraph_build.add_pages(_state["build"], files, config)
+    try:   # pages render here: a content file made unreadable since on_config was checked stops the build
+        return lexigraph_build.add_pages(_state["build"], files, config)
+    except LexigraphError as error:
+        raise PluginError("Lexigraph content changed during the build and has problems.\n" + error.report()) from None
 
 
 def on_page_content(html, page, config, files):

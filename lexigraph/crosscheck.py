@@ -56,6 +56,7 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     problems += _check_identity(corpus, entries)
     problems += _check_archive(corpus)
     problems += _check_terms(entries)
+    problems += _check_hidden_characters(corpus)
     for entry in entries:
         problems += _check_targets(corpus, entry)
         problems += _check_dates(entry)
@@ -317,6 +318,39 @@ def _unsafe_prose(doc: YamlDoc) -> list[Problem]:
     if unsafe_html(doc.joined()) is None:   # one search over the whole file; locate only on a hit
         return []
     return [_problem(doc, path, reason) for path, text in doc.strings() if (reason := unsafe_html(text))]
+
+
+# C0 and C1 controls (tab and line ends apart) and the direction overrides and isolates.
+_HIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _check_hidden_characters(corpus: Corpus) -> Iterator[Problem]:
+    """No text or key of any file holds an invisible control or direction-override character: it
+    can hide or reorder what readers see, and XML (the feeds, the sitemap) cannot carry a control."""
+    for doc in filter(None, corpus.documents()):
+        yield from corpus.memo(doc, "hidden", lambda d=doc: _hidden_characters(d))
+
+
+def _hidden_characters(doc: YamlDoc) -> list[Problem]:
+    out = []
+    for path, text in _texts(doc.data):
+        if match := _HIDDEN.search(text):
+            out.append(_problem(doc, path, f"invisible character U+{ord(match.group()):04X} is not allowed: remove it"
+                                           " (a control or direction-override character can hide or reorder text)"))
+    return out
+
+
+def _texts(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    """Every text value and every key, with its path."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield path + (key,), key
+            yield from _texts(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, path + (i,))
 
 
 def _answer_key(doc: YamlDoc) -> list[tuple[Any, list[tuple[Any, bool, Any]]]]:

@@ -6,6 +6,8 @@ boundary (the CLI or the MkDocs hook) reports them all at once.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +30,26 @@ class Problem:
     kind: str = SCHEMA
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.field}: {self.message}"
+        return visible(f"{self.path}:{self.line}: {self.field}: {self.message}")
+
+
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]|[^\x00-\x7f]")
+
+
+def visible(text: str) -> str:
+    """``text`` on one line, with control, zero-width and direction characters written as escapes
+    (``\\u200b``): a writer sees what hides in their text, and a problem is always one line."""
+    def escape(match: re.Match) -> str:
+        char = match.group(0)
+        if char > "\x7f" and unicodedata.category(char) not in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            return char
+        if char in _NAMED:
+            return _NAMED[char]
+        return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    return _INVISIBLE.sub(escape, text)
+
+
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
 class LexigraphError(Exception):

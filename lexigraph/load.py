@@ -28,7 +28,7 @@ from .cache import FileCache
 from .yamlfile import YamlDoc, load_file
 
 ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
-_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+_ID = re.compile(r"(?=.{1,64}$)[a-z0-9]+(-[a-z0-9]+)*")   # as the schemas' id
 _NOT_CONTENT = ("__pycache__",)   # written by running the snippets' tests, never read as content
 
 

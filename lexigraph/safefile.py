@@ -51,9 +51,13 @@ def _inside(path: str, folder: str) -> bool:
 
 def _where(path: Path, folder: Path, root: Path) -> tuple[str | None, os.stat_result | None]:
     """(why ``path`` cannot be read, None) or (None, the stat of the file it leads to)."""
-    shown = _folder_name(folder, root)
+    def shown() -> str:
+        return _folder_name(folder, root)
+
+    if "\x00" in str(path):
+        return "file name holds a NUL character", None
     if not _inside(os.path.normpath(os.path.abspath(path)), os.path.normpath(os.path.abspath(folder))):
-        return f"file is not inside {shown}", None
+        return f"file is not inside {shown()}", None
     try:
         own = os.lstat(path)
     except FileNotFoundError:
@@ -62,10 +66,9 @@ def _where(path: Path, folder: Path, root: Path) -> tuple[str | None, os.stat_re
         return f"cannot read file: {exc.strerror}", None
     home = os.path.realpath(folder)
     if not _inside(home, os.path.realpath(root)):
-        return f"file is in {shown}, which is a symbolic link that leads outside the repository", None
-    real_parent = os.path.realpath(path.parent)
-    if not _inside(real_parent, home):
-        return f"file is reached through a symbolic link that leads outside {shown}", None
+        return f"file is in {shown()}, which is a symbolic link that leads outside the repository", None
+    if not _inside(os.path.realpath(path.parent), home):
+        return f"file is reached through a symbolic link that leads outside {shown()}", None
     link = stat.S_ISLNK(own.st_mode)
     if link:
         try:
@@ -73,7 +76,7 @@ def _where(path: Path, folder: Path, root: Path) -> tuple[str | None, os.stat_re
         except OSError:
             return "file is a symbolic link to nothing (its target is missing, or the link loops)", None
         if not _inside(target, home):
-            return f"file is a symbolic link that leads outside {shown}; a link must point to a file inside {shown}", None
+            return f"file is a symbolic link that leads outside {shown()}; a link must point to a file inside {shown()}", None
         try:
             own = os.stat(target)
         except OSError as exc:

@@ -125,9 +125,9 @@ def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.dat
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry_id):
         raise LexigraphError([Problem("entries", 1, "$.id", f"'{entry_id}' must be lowercase letters, digits and single hyphens", CROSS)])
     corpus = load_corpus(root)
-    used = {e.fact("number") for e in corpus.entries.values() if e.ok}
+    used = {n for e in corpus.entries.values() if isinstance(n := e.fact("number"), int)}   # any other value is check's to report
     if number is None:
-        number = max((n for n in used if isinstance(n, int)), default=0) + 1
+        number = max(used, default=0) + 1
     elif number in used:
         raise LexigraphError([Problem("entries", 1, "$.number", f"number {number} is already used", CROSS)])
     values = dict(id=entry_id, number=number, month=today.strftime("%Y-%m"), today=today.isoformat())

@@ -80,11 +80,12 @@ def validate(corpus: Corpus) -> list[Problem]:
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
-    """What does not stop a build but fails ``check --strict``: stale entries and placeholders."""
+    """What does not stop a build but fails ``check --strict``: stale entries, placeholders, typography.
+    Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
     stale = specs.stale_problems(specs.stale_entries(checked, registry(checked)))
-    return (sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
-            + sorted(terminology_problems(corpus)))
+    return (sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
+            + sorted(terminology_problems(checked)))
 
 
 def typography_problems(corpus: Corpus) -> list[Problem]:

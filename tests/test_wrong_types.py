@@ -101,3 +101,21 @@ def test_a_malformed_language_file_leaves_its_entry_yml_cross_checked(corpus_cop
     assert code == 1
     assert lines == ["entries/widget/en.yml:1: $.slug: expected text, got a list",
                      "entries/widget/entry.yml:15: $.relations.runs_in[0]: 'gadjet' is not an entry (did you mean 'gadget'?)"]
+
+
+def test_invisible_characters_are_named(corpus_copy, capsys):
+    """A control or direction-override character in a text: the feeds' XML cannot carry the one,
+    the other reorders what readers see."""
+    facts, prose = corpus_copy / "entries/widget/entry.yml", corpus_copy / "entries/widget/fr.yml"
+    originals = {p: p.read_text(encoding="utf-8") for p in (facts, prose)}
+    facts.write_text(originals[facts].replace("editor: Test Editor", 'editor: "Test\\0Editor"'), encoding="utf-8")
+    prose.write_text(originals[prose].replace("title: Bidule", 'title: "Bi\\u202Edule"'), encoding="utf-8")
+    try:
+        code, lines = run_check(corpus_copy, capsys)
+    finally:
+        for path, text in originals.items():
+            path.write_text(text, encoding="utf-8")
+    assert code == 1
+    why = "is not allowed: remove it (a control or direction-override character can hide or reorder text)"
+    assert lines == [f"entries/widget/entry.yml:6: $.editor: invisible character U+0000 {why}",
+                     f"entries/widget/fr.yml:2: $.title: invisible character U+202E {why}"]
