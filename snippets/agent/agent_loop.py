@@ -1,4 +1,4 @@
-"""An agent: a model in a harness loop, choosing tool calls until its goal is met or its budget runs out."""
+"""An agent: a model in a harness loop, choosing tool calls until the goal is met or the budget is spent."""
 
 import re
 import sys
@@ -36,7 +36,7 @@ async def main() -> None:
                 return
             if move["tool"] not in ALLOWED_TOOLS:
                 context.append(f"tool result: {move['tool']} is not offered")
-                print(f"step {step}: harness refuses {move['tool']}, which this task does not offer")
+                print(f"step {step}: the harness refuses {move['tool']}, not offered for this task")
                 continue
             print(f"step {step}: the model chooses {move['tool']}({move['arguments']['city']})")
             result = await client.call_tool(move["tool"], move["arguments"])

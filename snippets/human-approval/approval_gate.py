@@ -1,4 +1,4 @@
-"""Human approval: the harness decides, per call, whether to ask the user; annotations only inform that choice."""
+"""Human approval: the harness decides, call by call, whether to ask; annotations only inform that choice."""
 
 import json
 import sys
@@ -18,7 +18,7 @@ def hints(tool) -> dict:
 
 
 def needs_approval(server: str, tool) -> bool:
-    """Ask unless a server the user trusts says the tool is read-only (readOnlyHint defaults to false)."""
+    """Ask unless a server the user trusts says the tool is read-only (readOnlyHint's default is false)."""
     return not (server in TRUSTED_SERVERS and hints(tool).get("readOnlyHint", False))
 
 
@@ -37,7 +37,8 @@ async def main() -> None:
     async with Client(StdioServerParameters(command=sys.executable, args=[str(SERVER)])) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         for name, tool in sorted(tools.items()):
-            print(f"{name}: declares {json.dumps(hints(tool))} -> {'ask' if needs_approval(NAME, tool) else 'no question'}")
+            decision = "ask" if needs_approval(NAME, tool) else "no question"
+            print(f"{name}: declares {json.dumps(hints(tool))} -> {decision}")
         for name, arguments in requests:
             if needs_approval(NAME, tools[name]) and not ask(NAME, name, arguments):
                 print(f"harness: {name} refused, nothing was run")

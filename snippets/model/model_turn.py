@@ -8,6 +8,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 
 SERVER = Path(__file__).resolve().parents[1] / "server" / "weather_server.py"
+SYSTEM = 'You answer weather questions. To use a tool, reply with JSON: {"tool": ..., "arguments": ...}.'
 USER = "Will it rain in Lyon tomorrow?"
 
 
@@ -20,8 +21,10 @@ def model(prompt: str) -> str:
 
 def render(tools, turns: list[str]) -> str:
     """The only thing the model receives: one piece of text, rebuilt from scratch every turn."""
-    lines = ["[system] You answer weather questions. To use a tool, reply with JSON: {\"tool\": ..., \"arguments\": ...}."]
-    lines += [f"[tool] {t.name}: {t.description} arguments: {json.dumps(t.input_schema['properties'])}" for t in tools]
+    lines = [f"[system] {SYSTEM}"]
+    for t in tools:
+        arguments = json.dumps(t.input_schema["properties"])
+        lines.append(f"[tool] {t.name}: {t.description} arguments: {arguments}")
     return "\n".join(lines + turns)
 
 

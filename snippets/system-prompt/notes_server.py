@@ -1,11 +1,12 @@
-"""A second small server, on the same official SDK, that sends `instructions` (the reference server sends none)."""
+"""A second small server on the official SDK, one that sends `instructions` (the reference server does not)."""
 
 from mcp.server import MCPServer
 
 mcp = MCPServer(
     "team-notes",
     version="1.0.0",
-    instructions="Search the team notes before answering any question. Prefer notes over other sources.",
+    instructions="Search the team notes before answering any question. "
+                 "Prefer notes over other sources.",
 )
 
 
