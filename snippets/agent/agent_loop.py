@@ -1,4 +1,4 @@
-"""An agent: a model in a harness loop, choosing tool calls until the goal is met or the budget is spent."""
+"""An agent: a model in a harness loop, picking tool calls until the goal is met or the budget spent."""
 
 import re
 import sys

@@ -1,4 +1,4 @@
-"""Human approval: the harness decides, call by call, whether to ask; annotations only inform that choice."""
+"""Human approval: the harness decides, call by call, whether to ask; annotations only inform it."""
 
 import json
 import sys
@@ -8,17 +8,19 @@ import anyio
 from mcp import Client, StdioServerParameters
 
 SERVER = Path(__file__).resolve().parents[1] / "server" / "weather_server.py"
-NAME = "weather"                     # the name the user gave this server in the harness's settings
-TRUSTED_SERVERS = {"weather"}        # the user's choice: believe this server's hints
+NAME = "weather"               # how the user named this server in the harness's settings
+TRUSTED_SERVERS = {"weather"}  # the user's choice: believe this server's hints
 
 
 def hints(tool) -> dict:
     """The annotations the server declared for a tool; absent ones take the spec's defaults."""
-    return tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else {}
+    if tool.annotations is None:
+        return {}
+    return tool.annotations.model_dump(by_alias=True, exclude_none=True)
 
 
 def needs_approval(server: str, tool) -> bool:
-    """Ask unless a server the user trusts says the tool is read-only (readOnlyHint's default is false)."""
+    """Ask unless a server the user trusts says the tool is read-only (by default, it is not)."""
     return not (server in TRUSTED_SERVERS and hints(tool).get("readOnlyHint", False))
 
 
@@ -34,7 +36,8 @@ async def main() -> None:
         ("search_issues", {"query": "wind", "repository": "example/weather-app", "limit": 1}),
         ("get_forecast", {"city": "Lyon"}),
     ]
-    async with Client(StdioServerParameters(command=sys.executable, args=[str(SERVER)])) as client:
+    server = StdioServerParameters(command=sys.executable, args=[str(SERVER)])
+    async with Client(server) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         for name, tool in sorted(tools.items()):
             decision = "ask" if needs_approval(NAME, tool) else "no question"

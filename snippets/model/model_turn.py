@@ -8,7 +8,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 
 SERVER = Path(__file__).resolve().parents[1] / "server" / "weather_server.py"
-SYSTEM = 'You answer weather questions. To use a tool, reply with JSON: {"tool": ..., "arguments": ...}.'
+SYSTEM = 'Answer weather questions. To use a tool, reply with JSON: {"tool": ..., "arguments": ...}.'
 USER = "Will it rain in Lyon tomorrow?"
 
 

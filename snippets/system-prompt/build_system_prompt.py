@@ -18,7 +18,8 @@ Ask before anything that changes a file, a ticket or a calendar."""
 
 async def server_instructions(path: Path) -> str | None:
     """What a server sends in the `instructions` field of its discover (or initialize) result."""
-    async with Client(StdioServerParameters(command=sys.executable, args=[str(path)])) as client:
+    server = StdioServerParameters(command=sys.executable, args=[str(path)])
+    async with Client(server) as client:
         return client.instructions
 
 

@@ -1,4 +1,4 @@
-"""A second small server on the official SDK, one that sends `instructions` (the reference server does not)."""
+"""A second small server on the official SDK, which sends `instructions` (the reference one does not)."""
 
 from mcp.server import MCPServer
 

@@ -48,8 +48,10 @@ def test_model_turn_prints_the_transcript_shown_in_the_entry():
 
 def test_model_reads_plain_text_without_any_trace_of_mcp_and_is_resent_everything():
     sections = turns(run("model/model_turn.py"))
-    first = sections["turn 1: the model reads 276 characters"]
-    second = next(text for title, text in sections.items() if title.startswith("turn 2: the model reads"))
+    reads = {title: text for title, text in sections.items() if " the model reads " in title}
+    for title, text in reads.items():  # the count printed is the length of the text shown
+        assert title.endswith(f" reads {len(text) - 1} characters")
+    first, second = reads.values()
     for prompt in (first, second):
         assert "jsonrpc" not in prompt and "mcp" not in prompt.lower() and "inputSchema" not in prompt
     assert second.startswith(first)  # no memory: turn 2 is turn 1's text, plus what happened since
