@@ -132,3 +132,18 @@ def test_approval_gate_refused_runs_nothing():
     assert out.endswith("Allow? [y/N] n\nharness: get_forecast refused, nothing was run\n")
     assert "ran get_forecast" not in out
     assert "harness: ran search_issues" in out  # the read-only search went through without a question
+
+
+def test_approval_gate_ignores_the_read_only_hint_of_a_server_the_user_does_not_trust():
+    script = ("import importlib.util, sys, anyio\n"
+              "spec = importlib.util.spec_from_file_location('gate', sys.argv[1])\n"
+              "gate = importlib.util.module_from_spec(spec); spec.loader.exec_module(gate)\n"
+              "gate.TRUSTED_SERVERS = set()\n"
+              "anyio.run(gate.main)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(SNIPPETS / "human-approval" / "approval_gate.py")],
+                          input="y\nn\n", capture_output=True, text=True, timeout=60, check=True)
+    out = done.stdout
+    assert 'search_issues: declares {"readOnlyHint": true} -> ask\n' in out
+    assert out.count("Allow? [y/N]") == 2
+    assert "harness: ran search_issues" in out
+    assert out.endswith("Allow? [y/N] n\nharness: get_forecast refused, nothing was run\n")
