@@ -147,3 +147,24 @@ def test_approval_gate_ignores_the_read_only_hint_of_a_server_the_user_does_not_
     assert out.count("Allow? [y/N]") == 2
     assert "harness: ran search_issues" in out
     assert out.endswith("Allow? [y/N] n\nharness: get_forecast refused, nothing was run\n")
+
+
+def test_client_instructions_reads_the_answer_that_opened_the_session_on_either_handshake():
+    """The system-prompt entry says `client.instructions` gives the notes server's text whether the
+    session opens with `server/discover` (2026-07-28) or with `initialize` (2025-11-25)."""
+    from mcp import Client, ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    server = StdioServerParameters(command=sys.executable, args=[str(SNIPPETS / "system-prompt" / "notes_server.py")])
+    seen = {}
+
+    async def main() -> None:
+        async with Client(server) as client:
+            seen["discover"] = (client.session.discover_result is not None, client.protocol_version, client.instructions)
+        async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+            result = await session.initialize()
+            seen["initialize"] = (session.discover_result is None, result.protocol_version, session.instructions)
+
+    anyio.run(main)
+    instructions = notes_server_instructions()
+    assert seen == {"discover": (True, "2026-07-28", instructions), "initialize": (True, "2025-11-25", instructions)}
