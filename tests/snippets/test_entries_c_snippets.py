@@ -168,3 +168,27 @@ def test_client_instructions_reads_the_answer_that_opened_the_session_on_either_
     anyio.run(main)
     instructions = notes_server_instructions()
     assert seen == {"discover": (True, "2026-07-28", instructions), "initialize": (True, "2025-11-25", instructions)}
+
+
+def test_webmcp_in_chromium_offers_a_tool_no_way_to_ask_the_user():
+    """The human-approval entry says Chromium 156 has no `ModelContextClient` and that a tool's
+    `execute` gets its input and an object holding only `signal`: no consent primitive."""
+    from tests.support.browser import chromium, static_server
+
+    probe = """async () => {
+      let received;
+      await document.modelContext.registerTool({name: "probe", description: "Records what execute receives.",
+        execute: async (...args) => { received = args.map(a => Object.keys(a)); return "ok"; }});
+      const tool = (await document.modelContext.getTools()).find(t => t.name === "probe");
+      const result = await document.modelContext.executeTool(tool, {});
+      return {result, received, client: typeof ModelContextClient,
+              ask: "requestUserInteraction" in document.modelContext};
+    }"""
+    pages = Path(__file__).resolve().parents[1] / "support" / "webmcp_page"
+    with chromium(webmcp=True) as browser, static_server(pages) as url:
+        page = browser.new_page()
+        page.goto(url + "/index.html")
+        seen = page.evaluate(probe)
+        agent = page.evaluate("navigator.userAgent")
+    assert "Chrome/156." in agent
+    assert seen == {"result": "ok", "received": [[], ["signal"]], "client": "undefined", "ask": False}
