@@ -1,0 +1,142 @@
+"""Snippets and claims of the json-schema, tool-annotations, json-rpc and transport entries,
+run for real: Python snippets as their own processes, JSON-RPC against the reference server
+(snippets/server/weather_server.py) over stdio and Streamable HTTP, as the official SDK runs it."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp_types.methods import validate_client_request, validate_server_result
+
+from tests.support.jsonmatch import differences
+from tests.support.mcp_server import MODERN, SERVER_SCRIPT, TRANSPORTS
+
+ROOT = Path(__file__).resolve().parents[2]
+SNIPPETS = ROOT / "snippets"
+
+
+def run(snippet: str, stdin: str = "") -> str:
+    """Run a snippet as its own process and return its standard output."""
+    done = subprocess.run([sys.executable, str(SNIPPETS / snippet)], input=stdin, capture_output=True,
+                          text=True, timeout=60, check=True, cwd=ROOT)
+    return done.stdout
+
+
+def snippet_json(name: str):
+    return json.loads((SNIPPETS / name).read_text(encoding="utf-8"))
+
+
+def send(client, message: dict) -> dict:
+    """Send `message` exactly as given (with the HTTP headers its method calls for) and return the answer."""
+    headers = client.http_headers(message) if client.transport == "http" else None
+    return client.exchange([message], headers=headers)[0]
+
+
+def call(client, tool: str, arguments: dict, request_id: int = 500) -> dict:
+    """The `result` of a 2026-07-28 tools/call of `tool` with `arguments`."""
+    message = client.prepare({"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                              "params": {"name": tool, "arguments": arguments}})
+    return send(client, message)["result"]
+
+
+PYDANTIC_DOC = re.compile(r"https://errors\.pydantic\.dev/\d+\.\d+/")
+
+
+def without_pydantic_version(value):
+    """`value` with the Pydantic minor version in its error-page links blanked (the rest compares as is)."""
+    return json.loads(PYDANTIC_DOC.sub("https://errors.pydantic.dev/X.Y/", json.dumps(value)))
+
+
+# --- json-schema ------------------------------------------------------------------------------
+
+def test_derived_schema_is_what_the_derive_script_prints():
+    assert run("json-schema/derive_schema.py") == (SNIPPETS / "json-schema/derived-schema.json").read_text(encoding="utf-8")
+
+
+def test_derived_schema_turns_type_hints_into_keywords():
+    schema = json.loads(run("json-schema/derive_schema.py"))
+    days, level = schema["properties"]["days"], schema["properties"]["level"]
+    assert schema["required"] == ["city"]
+    assert (days["type"], days["minimum"], days["maximum"], days["default"]) == ("integer", 1, 7, 3)
+    assert level["anyOf"] == [{"enum": ["info", "warning", "severe"], "type": "string"}, {"type": "null"}]
+    assert "additionalProperties" not in schema
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_arguments_breaking_the_schema_get_the_isError_result_shown(transport, mcp_client):
+    request, documented = snippet_json("json-schema/tools-call-wrong-type.json")
+    validate_client_request(request["method"], MODERN, request["params"])
+    validate_server_result("tools/call", MODERN, documented["result"])
+    answer = send(mcp_client(transport, MODERN), request)
+    problems = list(differences(without_pydantic_version(documented), without_pydantic_version(answer), exact=True))
+    assert not problems, "\n".join(problems)
+    assert PYDANTIC_DOC.search(answer["result"]["content"][0]["text"])
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_server_check_is_laxer_than_its_integer_schema(transport, mcp_client):
+    client = mcp_client(transport, MODERN)
+    schema = next(t for t in send(client, client.prepare({"jsonrpc": "2.0", "id": 501, "method": "tools/list"}))
+                  ["result"]["tools"] if t["name"] == "search_issues")["inputSchema"]
+    assert schema["properties"]["limit"]["type"] == "integer"
+    base = {"query": "dashboard", "repository": "example/weather-app"}
+    assert len(call(client, "search_issues", {**base, "limit": 2})["structuredContent"]["result"]) == 2
+    for lax in ("1", True):
+        result = call(client, "search_issues", {**base, "limit": lax})
+        assert result["isError"] is False and len(result["structuredContent"]["result"]) == 1, lax
+    for refused, kind in ((2.5, "int_from_float"), ("three", "int_parsing")):
+        result = call(client, "search_issues", {**base, "limit": refused})
+        assert result["isError"] is True and f"[type={kind}," in result["content"][0]["text"], refused
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_unknown_argument_is_dropped_without_a_word(transport, mcp_client):
+    client = mcp_client(transport, MODERN)
+    plain = call(client, "get_forecast", {"city": "Lyon"})
+    extra = call(client, "get_forecast", {"city": "Lyon", "extra": 1})
+    assert extra["isError"] is False and extra["content"] == plain["content"]
+
+
+def test_client_sdk_sends_arguments_unchecked_to_the_real_server():
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    async def main():
+        server = StdioServerParameters(command=sys.executable, args=[str(SERVER_SCRIPT), "--transport", "stdio"])
+        async with Client(server) as client:
+            await client.list_tools()  # the client holds the inputSchema, and still sends what it is given
+            return await client.call_tool("search_issues", {"query": "wind", "repository": "example/weather-app",
+                                                            "limit": "three"})
+
+    result = anyio.run(main)
+    assert result.is_error is True
+    assert result.content[0].text.startswith("Error executing tool search_issues: 1 validation error for "
+                                             "search_issuesArguments\nlimit\n  Input should be a valid integer")
+
+
+def test_server_checks_its_own_return_value_against_the_output_model():
+    from mcp import Client
+    from mcp.server import MCPServer
+
+    server = MCPServer("counts")
+
+    @server.tool()
+    def count() -> int:
+        """A tool that breaks its own declared return type."""
+        return "many"  # type: ignore[return-value]
+
+    async def main():
+        async with Client(server) as client:
+            declared = (await client.list_tools()).tools[0].output_schema
+            return declared, await client.call_tool("count", {})
+
+    declared, result = anyio.run(main)
+    assert declared["properties"]["result"]["type"] == "integer"
+    assert result.is_error is True and result.structured_content is None
+    assert [c.text for c in result.content] == ["Error executing tool count"]
