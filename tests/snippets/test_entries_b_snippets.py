@@ -4,6 +4,7 @@ run for real: Python snippets as their own processes, JSON-RPC against the refer
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import subprocess
@@ -140,3 +141,67 @@ def test_server_checks_its_own_return_value_against_the_output_model():
     assert declared["properties"]["result"]["type"] == "integer"
     assert result.is_error is True and result.structured_content is None
     assert [c.text for c in result.content] == ["Error executing tool count"]
+
+
+# --- tool-annotations -------------------------------------------------------------------------
+
+def test_declared_hints_reach_the_client_as_written_and_a_false_one_goes_unchecked():
+    lines = run("tool-annotations/declare_hints.py").splitlines()
+    claims = {name: json.loads(rest) for name, rest in (line.split(" ", 1) for line in lines[:2])}
+    assert claims == {
+        "refresh_forecast": {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True,
+                             "openWorldHint": True},
+        "cache_status": {"readOnlyHint": True},
+    }
+    assert lines[2:] == ["before: ['Lyon', 'Nantes']", "after cache_status: []"]
+
+
+def test_reference_server_annotates_search_issues_only(mcp_client):
+    client = mcp_client("stdio", MODERN)
+    tools = send(client, client.prepare({"jsonrpc": "2.0", "id": 510, "method": "tools/list"}))["result"]["tools"]
+    assert {t["name"]: t.get("annotations") for t in tools} == {"get_forecast": None,
+                                                                "search_issues": {"readOnlyHint": True}}
+
+
+def test_approval_policy_believes_hints_from_a_trusted_server_only():
+    out = run("tool-annotations/approval_policy.py")
+    trusted, untrusted = out.split("server 'weather', trusted: no\n")
+    assert trusted.splitlines()[0] == "server 'weather', trusted: yes"
+    decisions = lambda block: dict(line.split(None, 1) for line in block.splitlines() if line.startswith("  "))
+    # get_forecast has no annotations: the defaults (not read-only, destructive) apply even when trusted.
+    assert decisions(trusted) == {"get_forecast": "ask the user", "search_issues": "run"}
+    assert decisions(untrusted) == {"get_forecast": "ask the user", "search_issues": "ask the user"}
+
+
+def test_approval_policy_defaults_are_the_specifications():
+    from mcp_types import ToolAnnotations
+
+    sys.path.insert(0, str(SNIPPETS / "tool-annotations"))
+    try:
+        import approval_policy
+    finally:
+        sys.path.pop(0)
+    # The SDK's types carry the specification's text: each hint's docstring ends with its default.
+    source = inspect.getsource(ToolAnnotations)
+    documented = {re.sub(r"_(\w)", lambda m: m.group(1).upper(), name): default == "true" for name, default
+                  in re.findall(r'(\w+): bool \| None = None\s+"""(?:(?!""").)*?Default: (true|false)\s+"""', source, re.S)}
+    assert documented == approval_policy.DEFAULTS
+    assert approval_policy.decision(approval_policy.effective_hints(ToolAnnotations(read_only_hint=True), False)) \
+        == "ask the user"
+
+
+def test_webmcp_keeps_its_own_hints_and_drops_mcps_in_chromium():
+    from tests.support.browser import chromium, static_server
+
+    with chromium(webmcp=True) as browser, static_server(ROOT / "tests" / "support" / "webmcp_page") as origin:
+        page = browser.new_page()
+        lines = []
+        page.on("console", lambda message: lines.append(message.text))
+        page.goto(origin + "/index.html")
+        page.evaluate("async () => {\n" + (SNIPPETS / "tool-annotations/webmcp-hints.js").read_text(encoding="utf-8") + "\n}")
+    logged = [line for line in lines if not line.startswith("Failed to load resource")]  # the page has no favicon
+    assert len(logged) == 1, lines
+    name, annotations = logged[0].split(" ", 1)
+    assert name == "place_order"
+    assert json.loads(annotations) == {"readOnlyHint": False, "untrustedContentHint": False,
+                                       "consequentialHint": True, "debugging": False}
