@@ -13,10 +13,11 @@ from pathlib import Path
 
 import anyio
 import pytest
-from mcp_types.methods import validate_client_request, validate_server_result
+from mcp_types.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, UNSUPPORTED_PROTOCOL_VERSION
+from mcp_types.methods import validate_client_notification, validate_client_request, validate_server_result
 
 from tests.support.jsonmatch import differences
-from tests.support.mcp_server import MODERN, SERVER_SCRIPT, TRANSPORTS
+from tests.support.mcp_server import MODERN, SERVER_SCRIPT, TRANSPORTS, envelope
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPETS = ROOT / "snippets"
@@ -205,3 +206,111 @@ def test_webmcp_keeps_its_own_hints_and_drops_mcps_in_chromium():
     assert name == "place_order"
     assert json.loads(annotations) == {"readOnlyHint": False, "untrustedContentHint": False,
                                        "consequentialHint": True, "debugging": False}
+
+
+# --- json-rpc ---------------------------------------------------------------------------------
+
+def _silent_on_stdio(client, message: dict) -> None:
+    """Send `message` over stdio, then a request: the request's answer must be the next line out."""
+    probe = client.prepare({"jsonrpc": "2.0", "id": 520, "method": "tools/list"})
+    stdin = client.process.popen.stdin
+    stdin.write((message if isinstance(message, bytes) else json.dumps(message).encode()) + b"\n")
+    stdin.write(json.dumps(probe).encode() + b"\n")
+    stdin.flush()
+    first = json.loads(client._lines.get(timeout=15))
+    assert first.get("id") == 520 and "result" in first, f"the server answered {message!r} with {first}"
+
+
+def test_notification_gets_no_answer_over_stdio(mcp_client):
+    notification = snippet_json("json-rpc/notification.json")
+    assert "id" not in notification
+    validate_client_notification(notification["method"], MODERN, notification["params"])
+    _silent_on_stdio(mcp_client("stdio", MODERN), notification)
+
+
+def test_notification_gets_202_and_an_empty_body_over_http(mcp_client):
+    import httpx2 as httpx
+
+    client = mcp_client("http", MODERN)
+    notification = snippet_json("json-rpc/notification.json")
+    response = httpx.post(client.url, json=notification, timeout=15, headers=client.http_headers(notification))
+    assert (response.status_code, response.content) == (202, b"")
+
+
+ERROR_REQUESTS = [  # what was sent to get each response of json-rpc/errors.json, in order
+    {"jsonrpc": "2.0", "id": 7, "method": "tools/delete", "params": {"name": "get_forecast"}},
+    {"jsonrpc": "2.0", "id": 8, "method": "tools/list",
+     "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": MODERN}}},
+    {"jsonrpc": "2.0", "id": 9, "method": "initialize",
+     "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "lexigraph-tests", "version": "1.0"}}},
+]
+
+
+def test_error_responses_are_what_the_stdio_server_returns(mcp_client):
+    from mcp_types.jsonrpc import JSONRPCError
+
+    client = mcp_client("stdio", MODERN)
+    send(client, client.prepare({"jsonrpc": "2.0", "id": 521, "method": "server/discover"}))  # a modern connection
+    documented = snippet_json("json-rpc/errors.json")
+    sent = [envelope(ERROR_REQUESTS[0]), ERROR_REQUESTS[1], envelope(ERROR_REQUESTS[2])]  # the 2nd lacks its envelope
+    answers = [send(client, message) for message in sent]
+    assert answers == documented
+    for answer in answers:
+        JSONRPCError.model_validate(answer)
+    assert [a["error"]["code"] for a in answers] == [METHOD_NOT_FOUND, INVALID_PARAMS, UNSUPPORTED_PROTOCOL_VERSION]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_unknown_method_is_32601_on_both_transports(transport, mcp_client):
+    client = mcp_client(transport, MODERN)
+    message = envelope(ERROR_REQUESTS[0])
+    assert send(client, message) == snippet_json("json-rpc/errors.json")[0]
+
+
+def test_batch_is_refused_over_http_with_32600(mcp_client):
+    import httpx2 as httpx
+
+    client = mcp_client("http", MODERN)
+    batch, documented = snippet_json("json-rpc/batch.json")
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+               "MCP-Protocol-Version": MODERN}
+    response = httpx.post(client.url, json=batch, headers=headers, timeout=15)
+    assert response.status_code == 400
+    assert response.json() == documented
+
+
+def test_batch_and_unparsable_line_get_no_answer_over_stdio(mcp_client):
+    client = mcp_client("stdio", MODERN)
+    batch, _ = snippet_json("json-rpc/batch.json")
+    _silent_on_stdio(client, [client.prepare(m) for m in batch])
+    _silent_on_stdio(client, b"{not json")
+
+
+def test_unparsable_body_is_32700_over_http(mcp_client):
+    import httpx2 as httpx
+
+    client = mcp_client("http", MODERN)
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+               "MCP-Protocol-Version": MODERN}
+    response = httpx.post(client.url, content=b"{not json", headers=headers, timeout=15)
+    assert (response.status_code, response.json()) == (
+        400, {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}})
+
+
+def test_misspelt_notification_is_just_as_silent(mcp_client):
+    import httpx2 as httpx
+
+    misspelt = {**snippet_json("json-rpc/notification.json"), "method": "notifications/cancelld"}
+    _silent_on_stdio(mcp_client("stdio", MODERN), misspelt)
+    client = mcp_client("http", MODERN)
+    response = httpx.post(client.url, json=misspelt, timeout=15, headers=client.http_headers(misspelt))
+    assert (response.status_code, response.content) == (202, b"")
+
+
+def test_sdk_names_the_mcp_error_codes_the_entry_lists():
+    from mcp_types import jsonrpc
+
+    assert (jsonrpc.HEADER_MISMATCH, jsonrpc.MISSING_REQUIRED_CLIENT_CAPABILITY, jsonrpc.UNSUPPORTED_PROTOCOL_VERSION) \
+        == (-32020, -32021, -32022)
+    assert (jsonrpc.PARSE_ERROR, jsonrpc.INVALID_REQUEST, jsonrpc.METHOD_NOT_FOUND, jsonrpc.INVALID_PARAMS,
+            jsonrpc.INTERNAL_ERROR) == (-32700, -32600, -32601, -32602, -32603)
