@@ -17,7 +17,7 @@ from mcp_types.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, UNSUPPORTED_PROT
 from mcp_types.methods import validate_client_notification, validate_client_request, validate_server_result
 
 from tests.support.jsonmatch import differences
-from tests.support.mcp_server import MODERN, SERVER_SCRIPT, TRANSPORTS, envelope
+from tests.support.mcp_server import MODERN, SERVER_SCRIPT, STARTED_PIDS, TRANSPORTS, envelope
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPETS = ROOT / "snippets"
@@ -314,3 +314,136 @@ def test_sdk_names_the_mcp_error_codes_the_entry_lists():
         == (-32020, -32021, -32022)
     assert (jsonrpc.PARSE_ERROR, jsonrpc.INVALID_REQUEST, jsonrpc.METHOD_NOT_FOUND, jsonrpc.INVALID_PARAMS,
             jsonrpc.INTERNAL_ERROR) == (-32700, -32600, -32601, -32602, -32603)
+
+
+# --- transport --------------------------------------------------------------------------------
+
+def test_stdio_session_prints_the_transcript_shown_in_the_entry():
+    assert run("transport/stdio_session.py") == (SNIPPETS / "transport/stdio-transcript.txt").read_text(encoding="utf-8")
+
+
+def test_stdio_session_keeps_json_on_stdout_and_logs_on_stderr():
+    lines = run("transport/stdio_session.py").splitlines()
+    sent = [json.loads(line.removeprefix("stdin  > ")) for line in lines if line.startswith("stdin  > ")]
+    assert [m["id"] for m in sent] == [1, 2] and all("\n" not in json.dumps(m) for m in sent)
+    assert [line.split(":", 1)[0] for line in lines if line.startswith("stdout <")] == [
+        "stdout < id 1, isError False", "stdout < id 2, isError True"]
+    assert lines[-2:] == ["exit code: 0", "stderr : Tool 'get_forecast' rejected arguments: ['city']"]
+
+
+def test_official_stdio_client_passes_the_server_a_filtered_environment(monkeypatch):
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    monkeypatch.setenv("LEXIGRAPH_TEST_SECRET", "not-for-the-server")
+    me = str(Path("/proc/self").resolve().name)
+
+    def children_environ() -> list[dict[str, str]]:
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                started_by_suite = int(stat.parent.name) in STARTED_PIDS  # the session's own server processes
+                cmdline = (stat.parent / "cmdline").read_bytes().split(b"\0")
+                if stat.read_text().rsplit(")", 1)[1].split()[1] == me and not started_by_suite \
+                        and str(SERVER_SCRIPT).encode() in cmdline:
+                    raw = (stat.parent / "environ").read_bytes().split(b"\0")
+                    found.append(dict(item.decode().split("=", 1) for item in raw if b"=" in item))
+            except (FileNotFoundError, ProcessLookupError, PermissionError):
+                continue
+        return found
+
+    async def main():
+        server = StdioServerParameters(command=sys.executable, args=[str(SERVER_SCRIPT), "--transport", "stdio"],
+                                       env={"WEATHER_TOKEN": "given-on-purpose"})
+        async with Client(server) as client:
+            await client.list_tools()
+            return children_environ()
+
+    [environ] = anyio.run(main)
+    assert "LEXIGRAPH_TEST_SECRET" not in environ
+    assert environ["WEATHER_TOKEN"] == "given-on-purpose"
+    assert set(environ) <= {"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "WEATHER_TOKEN"}
+    assert "PATH" in environ
+
+
+def parse_http_transcript(text: str) -> list[dict]:
+    """The exchanges of snippets/transport/http-transcript.txt: request line, headers, body; status, headers, body."""
+    exchanges = []
+    for chunk in re.split(r"^# .*\n", text, flags=re.M)[1:]:
+        request_head, request_body, response = chunk.split("\n\n", 2)
+        status_line, _, rest = response.partition("\n")
+        response_head, _, response_body = rest.partition("\n\n") if rest.strip() and not rest.startswith("\n") \
+            else ("", "", rest.lstrip("\n"))
+        method, path, _ = request_head.splitlines()[0].split(" ")
+        exchanges.append({
+            "method": method, "path": path,
+            "headers": dict(line.split(": ", 1) for line in request_head.splitlines()[1:]),
+            "body": request_body.strip(),
+            "status": status_line.split(" ", 2)[1:],
+            "response_headers": dict(line.split(": ", 1) for line in response_head.splitlines() if line),
+            "response_body": response_body.strip(),
+        })
+    return exchanges
+
+
+def test_http_transcript_is_what_the_reference_server_answers():
+    import httpx2 as httpx
+
+    from tests.support.mcp_server import ServerProcess
+
+    exchanges = parse_http_transcript((SNIPPETS / "transport/http-transcript.txt").read_text(encoding="utf-8"))
+    assert [e["status"] for e in exchanges] == [["200", "OK"], ["403", "Forbidden"], ["200", "OK"]]
+    server = ServerProcess("http")  # a fresh process: the third exchange opens a session on it
+    try:
+        for number, exchange in enumerate(exchanges, 1):
+            headers = {**exchange["headers"], "Host": f"127.0.0.1:{server.port}"}
+            response = httpx.request(exchange["method"], f"http://127.0.0.1:{server.port}{exchange['path']}",
+                                     headers=headers, content=exchange["body"].encode(), timeout=15)
+            assert [str(response.status_code), response.reason_phrase] == exchange["status"], number
+            for name, value in exchange["response_headers"].items():
+                if value == "<32 random hexadecimal digits>":
+                    assert re.fullmatch(r"[0-9a-f]{32}", response.headers[name]), (number, name)
+                else:
+                    assert response.headers.get(name) == value, (number, name)
+            shown_type = exchange["response_headers"].get("content-type")
+            assert response.headers.get("content-type") == shown_type, number
+            if shown_type == "application/json":
+                assert response.json() == json.loads(exchange["response_body"]), number
+            else:
+                assert response.text.replace("\r\n", "\n").strip() == exchange["response_body"], number
+            assert "mcp-session-id" not in response.headers or number == 3, number
+    finally:
+        server.stop()
+
+
+def test_http_session_rules_of_each_era():
+    import httpx2 as httpx
+
+    from tests.support.mcp_server import LEGACY, ServerProcess, initialize_request
+
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    server = ServerProcess("http")
+    url = f"http://127.0.0.1:{server.port}/mcp"
+    try:
+        listing = {"jsonrpc": "2.0", "id": 530, "method": "tools/list"}
+        opened = httpx.post(url, json=initialize_request(LEGACY), headers=accept, timeout=15)
+        assert re.fullmatch(r"[0-9a-f]{32}", opened.headers["mcp-session-id"])
+        legacy = {**accept, "MCP-Protocol-Version": LEGACY}
+        missing = httpx.post(url, json=listing, headers=legacy, timeout=15)
+        assert (missing.status_code, missing.json()["error"]) == (400, {"code": -32600, "message": "Bad Request: Missing session ID"})
+        unknown = httpx.post(url, json=listing, headers={**legacy, "Mcp-Session-Id": "0" * 32}, timeout=15)
+        assert (unknown.status_code, unknown.json()["error"]) == (404, {"code": -32600, "message": "Session not found"})
+        no_version = httpx.post(url, json=envelope(listing), headers=accept, timeout=15)
+        assert (no_version.status_code, no_version.json()["error"]["message"]) == (400, "Bad Request: Missing session ID")
+        modern = {**accept, "MCP-Protocol-Version": MODERN}
+        mismatch = httpx.post(url, json=envelope(listing), headers={**modern, "Mcp-Method": "tools/call"}, timeout=15)
+        assert (mismatch.status_code, mismatch.json()["error"]) == (
+            400, {"code": -32020, "message": "mcp-method header does not match the request body's method"})
+        served = httpx.post(url, json=envelope(listing), headers={**modern, "Mcp-Method": "tools/list"}, timeout=15)
+        assert served.status_code == 200 and "mcp-session-id" not in served.headers
+        assert served.headers["content-type"] == "application/json"
+        foreign_host = httpx.post(url, json=envelope(listing), timeout=15,
+                                  headers={**modern, "Mcp-Method": "tools/list", "Host": "evil.example"})
+        assert (foreign_host.status_code, foreign_host.text) == (421, "Invalid Host header")
+    finally:
+        server.stop()
