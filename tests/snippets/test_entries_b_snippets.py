@@ -447,3 +447,12 @@ def test_http_session_rules_of_each_era():
         assert (foreign_host.status_code, foreign_host.text) == (421, "Invalid Host header")
     finally:
         server.stop()
+
+
+def test_reference_server_files_a_string_result_under_a_result_key(mcp_client):
+    client = mcp_client("stdio", MODERN)
+    tools = send(client, client.prepare({"jsonrpc": "2.0", "id": 540, "method": "tools/list"}))["result"]["tools"]
+    forecast = next(t for t in tools if t["name"] == "get_forecast")
+    assert forecast["outputSchema"]["type"] == "object"
+    assert forecast["outputSchema"]["properties"] == {"result": {"title": "Result", "type": "string"}}
+    assert call(client, "get_forecast", {"city": "Lyon"})["structuredContent"].keys() == {"result"}
