@@ -17,7 +17,7 @@ from mcp_types.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, UNSUPPORTED_PROT
 from mcp_types.methods import validate_client_notification, validate_client_request, validate_server_result
 
 from tests.support.jsonmatch import differences
-from tests.support.mcp_server import MODERN, SERVER_SCRIPT, STARTED_PIDS, TRANSPORTS, envelope
+from tests.support.mcp_server import LEGACY, MODERN, SERVER_SCRIPT, STARTED_PIDS, TRANSPORTS, envelope
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPETS = ROOT / "snippets"
@@ -89,9 +89,9 @@ def test_server_check_is_laxer_than_its_integer_schema(transport, mcp_client):
     assert schema["properties"]["limit"]["type"] == "integer"
     base = {"query": "dashboard", "repository": "example/weather-app"}
     assert len(call(client, "search_issues", {**base, "limit": 2})["structuredContent"]["result"]) == 2
-    for lax in ("1", True):
+    for lax, taken_as in (("2", 2), (True, 1)):  # the entry: "2" is turned into 2, true into 1
         result = call(client, "search_issues", {**base, "limit": lax})
-        assert result["isError"] is False and len(result["structuredContent"]["result"]) == 1, lax
+        assert result["isError"] is False and len(result["structuredContent"]["result"]) == taken_as, lax
     for refused, kind in ((2.5, "int_from_float"), ("three", "int_parsing")):
         result = call(client, "search_issues", {**base, "limit": refused})
         assert result["isError"] is True and f"[type={kind}," in result["content"][0]["text"], refused
@@ -213,11 +213,8 @@ def test_webmcp_keeps_its_own_hints_and_drops_mcps_in_chromium():
 def _silent_on_stdio(client, message: dict) -> None:
     """Send `message` over stdio, then a request: the request's answer must be the next line out."""
     probe = client.prepare({"jsonrpc": "2.0", "id": 520, "method": "tools/list"})
-    stdin = client.process.popen.stdin
-    stdin.write((message if isinstance(message, bytes) else json.dumps(message).encode()) + b"\n")
-    stdin.write(json.dumps(probe).encode() + b"\n")
-    stdin.flush()
-    first = json.loads(client._lines.get(timeout=15))
+    client.write_lines(message if isinstance(message, bytes) else json.dumps(message).encode(), json.dumps(probe).encode())
+    first = client.next_message()
     assert first.get("id") == 520 and "result" in first, f"the server answered {message!r} with {first}"
 
 
@@ -277,6 +274,41 @@ def test_batch_is_refused_over_http_with_32600(mcp_client):
     response = httpx.post(client.url, json=batch, headers=headers, timeout=15)
     assert response.status_code == 400
     assert response.json() == documented
+
+
+def test_batch_over_http_gets_32602_under_the_old_rules(mcp_client):
+    import httpx2 as httpx
+
+    client = mcp_client("http", LEGACY)  # a 2025-11-25 session, opened with initialize
+    batch, _ = snippet_json("json-rpc/batch.json")
+    base = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    for headers in ({**base, "Mcp-Session-Id": client.session_id, "MCP-Protocol-Version": LEGACY}, base):
+        response = httpx.post(client.url, json=batch, headers=headers, timeout=15)
+        assert response.status_code == 400, headers
+        body = response.json()
+        assert (body["id"], body["error"]["code"]) == (None, INVALID_PARAMS), headers
+        assert body["error"]["message"].startswith("Validation error: "), headers
+
+
+def test_initialize_over_http_is_routed_by_the_version_header():
+    import httpx2 as httpx
+
+    from tests.support.mcp_server import ServerProcess, initialize_request
+
+    base = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    late = envelope(initialize_request(LEGACY))  # the errors step's third request, as a 2026-07-28 client would send it
+    server = ServerProcess("http")
+    url = f"http://127.0.0.1:{server.port}/mcp"
+    try:
+        modern = httpx.post(url, json=late, timeout=15,
+                            headers={**base, "MCP-Protocol-Version": MODERN, "Mcp-Method": "initialize"})
+        assert modern.json()["error"] == {"code": METHOD_NOT_FOUND, "message": "Method not found", "data": "initialize"}
+        assert "mcp-session-id" not in modern.headers
+        plain = httpx.post(url, json=late, headers=base, timeout=15)
+        assert plain.status_code == 200 and re.fullmatch(r"[0-9a-f]{32}", plain.headers["mcp-session-id"])
+        assert '"protocolVersion":"2025-11-25"' in plain.text
+    finally:
+        server.stop()
 
 
 def test_batch_and_unparsable_line_get_no_answer_over_stdio(mcp_client):
@@ -419,7 +451,7 @@ def test_http_transcript_is_what_the_reference_server_answers():
 def test_http_session_rules_of_each_era():
     import httpx2 as httpx
 
-    from tests.support.mcp_server import LEGACY, ServerProcess, initialize_request
+    from tests.support.mcp_server import ServerProcess, initialize_request
 
     accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
     server = ServerProcess("http")
