@@ -20,7 +20,8 @@ def call(request_id: int, arguments: dict) -> dict:
 
 
 server = subprocess.Popen([sys.executable, str(SERVER), "--transport", "stdio"],
-                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, encoding="utf-8")
 for message in (call(1, {"city": "Lyon"}), call(2, {})):
     line = json.dumps(message)
     server.stdin.write(line + "\n")  # one message, one line: the newline is the only delimiter
