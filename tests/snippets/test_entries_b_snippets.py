@@ -100,9 +100,11 @@ def test_server_check_is_laxer_than_its_integer_schema(transport, mcp_client):
 @pytest.mark.parametrize("transport", TRANSPORTS)
 def test_unknown_argument_is_dropped_without_a_word(transport, mcp_client):
     client = mcp_client(transport, MODERN)
-    plain = call(client, "get_forecast", {"city": "Lyon"})
-    extra = call(client, "get_forecast", {"city": "Lyon", "extra": 1})
-    assert extra["isError"] is False and extra["content"] == plain["content"]
+    for tool, arguments in (("get_forecast", {"city": "Lyon"}),
+                            ("search_issues", {"query": "wind", "repository": "example/weather-app"})):
+        plain = call(client, tool, arguments)
+        extra = call(client, tool, {**arguments, "extra": 1})
+        assert extra["isError"] is False and extra["content"] == plain["content"], tool
 
 
 def test_client_sdk_sends_arguments_unchecked_to_the_real_server():
@@ -142,6 +144,35 @@ def test_server_checks_its_own_return_value_against_the_output_model():
     assert declared["properties"]["result"]["type"] == "integer"
     assert result.is_error is True and result.structured_content is None
     assert [c.text for c in result.content] == ["Error executing tool count"]
+
+
+def test_client_checks_a_result_against_the_output_schema_it_listed():
+    from mcp import Client
+    from mcp.server import MCPServer
+
+    server = MCPServer("counts")
+
+    @server.tool()
+    def count() -> int:
+        """How many."""
+        return 3
+
+    async def main():
+        async with Client(server) as client:
+            listed = (await client.list_tools()).tools[0].output_schema
+            server.remove_tool("count")  # the server changes the tool after the client listed it
+
+            @server.tool(name="count")
+            def count_in_words() -> str:
+                """How many, in words."""
+                return "many"
+
+            with pytest.raises(RuntimeError, match="Invalid structured content returned by tool count: 'many' is not "
+                                                   "of type 'integer'"):
+                await client.call_tool("count", {})
+            return listed
+
+    assert anyio.run(main)["properties"]["result"]["type"] == "integer"
 
 
 # --- tool-annotations -------------------------------------------------------------------------
