@@ -230,6 +230,7 @@ def test_webmcp_keeps_its_own_hints_and_drops_mcps_in_chromium():
         lines = []
         page.on("console", lambda message: lines.append(message.text))
         page.goto(origin + "/index.html")
+        assert re.search(r"Chrome/156\.", page.evaluate("navigator.userAgent")), "the entry reports Chromium 156"
         page.evaluate("async () => {\n" + (SNIPPETS / "tool-annotations/webmcp-hints.js").read_text(encoding="utf-8") + "\n}")
     logged = [line for line in lines if not line.startswith("Failed to load resource")]  # the page has no favicon
     assert len(logged) == 1, lines
