@@ -173,6 +173,20 @@ class McpClient:
                 answers = list(pool.map(lambda m: self._post(m, headers), messages))
             return [a for a, m in zip(answers, messages) if "id" in m]
 
+    def write_lines(self, *lines: bytes) -> None:
+        """Write raw lines to the stdio server's input, as given (a newline ends each), without reading."""
+        stdin = self.process.popen.stdin
+        for line in lines:
+            stdin.write(line + b"\n")
+        stdin.flush()
+
+    def next_message(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next JSON-RPC message the stdio server writes, whatever its id."""
+        try:
+            return json.loads(self._lines.get(timeout=timeout))
+        except queue.Empty:
+            raise TimeoutError(f"no message over stdio: {self.process.stderr_text()}") from None
+
     def _stdio_exchange(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         stdin = self.process.popen.stdin
         for message in messages:
