@@ -3,6 +3,7 @@ against the reference server (snippets/server/weather_server.py) over stdio."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +41,41 @@ def test_host_refused_sends_nothing():
     out = run("mcp-host/host.py", "n\n").stdout
     assert out.endswith("allow? [y/N] n\nhost: refused, nothing was sent to the server\n")
     assert "result from" not in out
+
+
+# --- mcp-client: discover first, initialize as a fallback ------------------------------------
+
+def test_client_transcript_is_the_one_shown_in_the_entry():
+    merged = subprocess.run([sys.executable, str(SNIPPETS / "mcp-client/connect.py")], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, timeout=90, check=True).stdout
+    assert merged == (SNIPPETS / "mcp-client/transcript.txt").read_text(encoding="utf-8")
+
+
+def test_client_adopts_discover_on_the_reference_server_and_falls_back_on_the_old_one():
+    done = run("mcp-client/connect.py")
+    modern, legacy = done.stdout.splitlines()
+    assert modern.startswith("reference server (mcp 2.3): discover, protocol 2026-07-28, server weather 1.0.0")
+    assert legacy.startswith("old server (2025-11-25): initialize, protocol 2025-11-25, server old-weather 0.9.0")
+    # what the old server saw, in order: the probe, the handshake, then an ordinary request
+    assert done.stderr.splitlines() == ["old server received: server/discover", "old server received: initialize",
+                                        "old server received: tools/list"]
+
+
+def test_the_discover_request_shown_is_what_the_sdk_client_sends(tmp_path):
+    """Record the bytes mcp.Client writes to a stdio server and compare the first message with the snippet."""
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    wire = tmp_path / "wire.jsonl"
+    server = SNIPPETS / "server/weather_server.py"
+    recorder = StdioServerParameters(command="bash", args=["-c", f'tee "{wire}" | "{sys.executable}" "{server}"'])
+
+    async def connect() -> None:
+        async with Client(recorder) as client:
+            await client.list_tools()
+
+    anyio.run(connect)
+    sent = [json.loads(line) for line in wire.read_text(encoding="utf-8").splitlines()]
+    shown = json.loads((SNIPPETS / "mcp-client/discover.json").read_text(encoding="utf-8"))[0]
+    assert sent[0] == shown
+    assert sent[1]["method"] == "tools/list" and sent[1]["params"]["_meta"] == shown["params"]["_meta"]
