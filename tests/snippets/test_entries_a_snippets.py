@@ -79,3 +79,50 @@ def test_the_discover_request_shown_is_what_the_sdk_client_sends(tmp_path):
     shown = json.loads((SNIPPETS / "mcp-client/discover.json").read_text(encoding="utf-8"))[0]
     assert sent[0] == shown
     assert sent[1]["method"] == "tools/list" and sent[1]["params"]["_meta"] == shown["params"]["_meta"]
+
+
+# --- mcp-server: a local server is a process of the launcher's -------------------------------
+
+def test_local_server_transcript_is_the_one_shown_in_the_entry():
+    assert run("mcp-server/local_process.py").stdout == \
+        (SNIPPETS / "mcp-server/local-transcript.txt").read_text(encoding="utf-8")
+
+
+def test_local_server_runs_as_the_launcher_with_the_trimmed_environment():
+    lines = run("mcp-server/local_process.py").stdout.splitlines()
+    assert lines == [
+        "connected to weather over stdio",
+        "server runs as the launcher's user: yes",
+        "server's working directory is the launcher's: yes",
+        "WEATHER_API_KEY passed: yes",
+        "GITHUB_TOKEN passed: no",
+        "other variables, all from the SDK's default list: yes",
+    ]
+
+
+def test_the_sdk_default_environment_list_is_the_one_the_entry_names():
+    from mcp.client.stdio import DEFAULT_INHERITED_ENV_VARS
+
+    assert sorted(DEFAULT_INHERITED_ENV_VARS) == ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"]
+
+
+def test_reference_server_offers_the_three_primitives_over_stdio():
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    async def survey() -> dict:
+        server = StdioServerParameters(command=sys.executable, args=[str(SNIPPETS / "server/weather_server.py")])
+        async with Client(server) as client:
+            return {
+                "tools": [t.name for t in (await client.list_tools()).tools],
+                "resources": [r.uri for r in (await client.list_resources()).resources],
+                "templates": [t.uri_template for t in (await client.list_resource_templates()).resource_templates],
+                "prompts": [p.name for p in (await client.list_prompts()).prompts],
+            }
+
+    assert anyio.run(survey) == {
+        "tools": ["get_forecast", "search_issues"],
+        "resources": ["ui://weather/dashboard", "weather://about"],
+        "templates": ["weather://forecast/{city}"],
+        "prompts": ["triage_issues"],
+    }
