@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.support.mcp_server import MODERN, TRANSPORTS
+
 SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
 
 
@@ -126,3 +130,33 @@ def test_reference_server_offers_the_three_primitives_over_stdio():
         "templates": ["weather://forecast/{city}"],
         "prompts": ["triage_issues"],
     }
+
+
+# --- mcp-resource: what the entry says about resources, checked on the wire ------------------
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_subscribe_is_advertised_on_discover_but_resources_subscribe_is_not_a_method(transport, mcp_client):
+    client = mcp_client(transport, MODERN)
+    discover = client.request({"jsonrpc": "2.0", "id": 60, "method": "server/discover"})["result"]
+    assert discover["capabilities"]["resources"] == {"listChanged": True, "subscribe": True}
+    answer = client.request({"jsonrpc": "2.0", "id": 61, "method": "resources/subscribe",
+                             "params": {"uri": "weather://about"}})
+    assert answer["error"] == {"code": -32601, "message": "Method not found", "data": "resources/subscribe"}
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_forecast_read_as_a_resource_is_the_text_the_tool_returns(transport, mcp_client):
+    client = mcp_client(transport, MODERN)
+    read = client.request({"jsonrpc": "2.0", "id": 62, "method": "resources/read",
+                           "params": {"uri": "weather://forecast/Lyon"}})["result"]
+    call = client.request({"jsonrpc": "2.0", "id": 63, "method": "tools/call",
+                           "params": {"name": "get_forecast", "arguments": {"city": "Lyon"}}})["result"]
+    assert read["contents"][0]["text"] == call["content"][0]["text"]
+    assert read["contents"][0]["text"].startswith("Forecast for Lyon: day 1: ")
+
+
+@pytest.mark.parametrize("uri", ["weather://forecast/..", "weather://forecast/%2Fetc%2Fpasswd"])
+def test_template_parameters_that_look_like_paths_are_refused_as_unknown(uri, mcp_client):
+    client = mcp_client("stdio", MODERN)
+    answer = client.request({"jsonrpc": "2.0", "id": 64, "method": "resources/read", "params": {"uri": uri}})
+    assert answer["error"] == {"code": -32602, "message": f"Unknown resource: {uri}", "data": {"uri": uri}}
