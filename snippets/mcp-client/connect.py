@@ -1,4 +1,4 @@
-"""One client, two servers: the client asks server/discover first and falls back to initialize."""
+"""The same client code, two servers: it asks server/discover first and falls back to initialize."""
 
 import sys
 from pathlib import Path
