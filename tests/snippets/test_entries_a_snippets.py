@@ -160,3 +160,14 @@ def test_template_parameters_that_look_like_paths_are_refused_as_unknown(uri, mc
     client = mcp_client("stdio", MODERN)
     answer = client.request({"jsonrpc": "2.0", "id": 64, "method": "resources/read", "params": {"uri": uri}})
     assert answer["error"] == {"code": -32602, "message": f"Unknown resource: {uri}", "data": {"uri": uri}}
+
+
+def test_sdk_client_defaults_the_entry_states():
+    """mcp-client says: mode "auto" by default, at most ten input_required rounds."""
+    import dataclasses
+
+    from mcp import Client
+
+    fields = {f.name: f for f in dataclasses.fields(Client)}
+    assert fields["mode"].default == "auto"
+    assert fields["input_required_max_rounds"].default == 10
