@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.mcp_server import MODERN, TRANSPORTS
+from tests.support.mcp_server import LEGACY, MODERN, TRANSPORTS
 
 SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
 
@@ -110,6 +110,20 @@ def test_the_sdk_default_environment_list_is_the_one_the_entry_names():
     assert sorted(DEFAULT_INHERITED_ENV_VARS) == ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"]
 
 
+@pytest.mark.parametrize(("header", "status", "text"), [
+    ({"Host": "evil.example"}, 421, "Invalid Host header"),
+    ({"Origin": "http://evil.example"}, 403, "Invalid Origin header"),
+])
+def test_local_http_server_turns_away_a_foreign_host_or_origin(header, status, text, mcp_client):
+    """mcp-server says: bound to 127.0.0.1, the reference server refuses another site's Host or Origin (421, 403)."""
+    client = mcp_client("http", MODERN)
+    message = client.prepare({"jsonrpc": "2.0", "id": 65, "method": "server/discover"})
+    headers = client.http_headers(message)
+    assert client._http.post(client.url, json=message, headers=headers).status_code == 200  # the same request passes
+    refused = client._http.post(client.url, json=message, headers=headers | header)
+    assert (refused.status_code, refused.text) == (status, text)
+
+
 def test_reference_server_offers_the_three_primitives_over_stdio():
     import anyio
     from mcp import Client, StdioServerParameters
@@ -142,6 +156,31 @@ def test_subscribe_is_advertised_on_discover_but_resources_subscribe_is_not_a_me
     answer = client.request({"jsonrpc": "2.0", "id": 61, "method": "resources/subscribe",
                              "params": {"uri": "weather://about"}})
     assert answer["error"] == {"code": -32601, "message": "Method not found", "data": "resources/subscribe"}
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_subscribe_is_not_advertised_under_the_handshake_and_the_method_is_refused_there_too(transport, mcp_client):
+    """mcp-resource says: under 2025-11-25 the same server announces subscribe: false."""
+    client = mcp_client(transport, LEGACY)
+    assert client.handshake["result"]["capabilities"]["resources"] == {"listChanged": False, "subscribe": False}
+    answer = client.request({"jsonrpc": "2.0", "id": 66, "method": "resources/subscribe",
+                             "params": {"uri": "weather://about"}})
+    assert answer["error"]["code"] == -32601
+
+
+def test_subscribe_flag_follows_subscriptions_listen_in_the_sdk():
+    """Under 2026-07-28 the SDK derives resources.subscribe from serving subscriptions/listen."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("weather_server", SNIPPETS / "server/weather_server.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    lowlevel = module.mcp._lowlevel_server
+    assert "subscriptions/listen" in lowlevel._request_handlers
+    assert "resources/subscribe" not in lowlevel._request_handlers
+    assert lowlevel.get_capabilities(protocol_version=MODERN).resources.subscribe is True
+    del lowlevel._request_handlers["subscriptions/listen"]
+    assert lowlevel.get_capabilities(protocol_version=MODERN).resources.subscribe is False
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
