@@ -85,6 +85,51 @@ def test_the_discover_request_shown_is_what_the_sdk_client_sends(tmp_path):
     assert sent[1]["method"] == "tools/list" and sent[1]["params"]["_meta"] == shown["params"]["_meta"]
 
 
+REFUSING_SERVER = """
+import json, sys
+SUPPORTED, LOG = json.loads(sys.argv[1]), sys.argv[2]
+for line in sys.stdin:
+    request = json.loads(line)
+    if "id" not in request:
+        continue
+    with open(LOG, "a", encoding="utf-8") as log:
+        print(request["method"], file=log)
+    requested = request.get("params", {}).get("_meta", {}).get("io.modelcontextprotocol/protocolVersion", "")
+    error = {"code": -32022, "message": "Unsupported protocol version",
+             "data": {"supported": SUPPORTED, "requested": requested}}
+    print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "error": error}), flush=True)
+"""
+
+
+@pytest.mark.parametrize(("supported", "methods"), [
+    (["2099-01-01"], ["server/discover"]),  # only recent versions unknown to the client: it stops there
+    (["2025-11-25"], ["server/discover", "initialize"]),  # a handshake-era version: it tries the handshake
+    (["2099-01-01", "2026-07-28"], ["server/discover", "server/discover"]),  # a shared recent one: probes again
+])
+def test_auto_mode_stops_before_the_handshake_only_on_unknown_recent_versions(supported, methods, tmp_path):
+    """mcp-client says which -32022 answers stop mcp.Client before initialize, and which make it probe again."""
+    import anyio
+    from mcp import Client, StdioServerParameters
+    from mcp.shared.exceptions import MCPError
+
+    script = tmp_path / "refusing_server.py"
+    script.write_text(REFUSING_SERVER, encoding="utf-8")
+    log = tmp_path / "methods.txt"
+
+    async def connect() -> None:
+        server = StdioServerParameters(command=sys.executable, args=[str(script), json.dumps(supported), str(log)])
+        async with Client(server):
+            pass
+
+    with pytest.raises(BaseException) as refused:
+        anyio.run(connect)
+    error = refused.value
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    assert isinstance(error, MCPError) and error.code == -32022
+    assert log.read_text(encoding="utf-8").split() == methods
+
+
 # --- mcp-server: a local server is a process of the launcher's -------------------------------
 
 def test_local_server_transcript_is_the_one_shown_in_the_entry():
