@@ -55,6 +55,12 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+def _quote(value: Any, limit: int = 80) -> str:
+    """A value as quoted in a message, cut short so a huge value cannot flood the report."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit - 20]}… ({len(text)} characters)"
+
+
 def _messages(error: ValidationError) -> list[tuple[tuple, str]]:
     """Turn one jsonschema error into (json path, plain-language message) pairs."""
     path = tuple(error.absolute_path)
@@ -66,7 +72,7 @@ def _messages(error: ValidationError) -> list[tuple[tuple, str]]:
         out = []
         for key in sorted(k for k in error.instance if k not in known):
             hint = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
-            message = f"unknown field '{key}'"
+            message = f"unknown field '{_quote(key)}'"
             message += f" (did you mean '{hint[0]}'?)" if hint else f"; allowed: {', '.join(known)}"
             out.append((path + (key,), message))
         return out
@@ -81,11 +87,11 @@ def _message(error: ValidationError) -> tuple[tuple, str]:
         expected = [expected] if isinstance(expected, str) else expected
         return path, f"expected {' or '.join(_TYPE_NAMES.get(t, t) for t in expected)}, got {_describe(value)}"
     if kind == "pattern":
-        return path, f"'{value}' {_PATTERN_HINTS.get(error.validator_value, 'does not match ' + error.validator_value)}"
+        return path, f"'{_quote(value)}' {_PATTERN_HINTS.get(error.validator_value, 'does not match ' + error.validator_value)}"
     if kind == "enum":
         allowed = ", ".join(str(v) for v in error.validator_value)
         hint = difflib.get_close_matches(str(value), [str(v) for v in error.validator_value], n=1, cutoff=0.6)
-        return path, f"'{value}' is not one of: {allowed}" + (f" (did you mean '{hint[0]}'?)" if hint else "")
+        return path, f"'{_quote(value)}' is not one of: {allowed}" + (f" (did you mean '{hint[0]}'?)" if hint else "")
     if kind == "const":
         return path, f"must be '{error.validator_value}'"
     if kind == "minLength":

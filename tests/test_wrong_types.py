@@ -119,3 +119,18 @@ def test_invisible_characters_are_named(corpus_copy, capsys):
     why = "is not allowed: remove it (a control or direction-override character can hide or reorder text)"
     assert lines == [f"entries/widget/entry.yml:6: $.editor: invisible character U+0000 {why}",
                      f"entries/widget/fr.yml:2: $.title: invisible character U+202E {why}"]
+
+
+def test_a_huge_value_is_quoted_short(tmp_path, capsys):
+    """A 5,000-character value that breaks a pattern or an enum is quoted cut short, with its length."""
+    root = tmp_path / "root"
+    shutil.copytree(FIXTURE, root)
+    lang = root / "entries/widget/fr.yml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace("slug: bidule", "slug: " + "Z" * 5000, 1), encoding="utf-8")
+    facts = root / "entries/widget/entry.yml"
+    facts.write_text(facts.read_text(encoding="utf-8").replace("status: published", "status: " + "q" * 5000, 1), encoding="utf-8")
+    code, lines = run_check(root, capsys)
+    assert code == 1
+    assert f"entries/widget/fr.yml:1: $.slug: '{'Z' * 60}… (5000 characters)' must be lowercase letters, digits and single hyphens (like 'tool-call')" in lines
+    assert f"entries/widget/entry.yml:3: $.status: '{'q' * 60}… (5000 characters)' is not one of: published, planned" in lines
+    assert max(len(line) for line in lines) < 300
