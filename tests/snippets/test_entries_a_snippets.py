@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from mcp.server.mcpserver import Context  # resolved from this module's globals in a tool's signature
+from mcp_types import InputRequiredResult
 
 from tests.support.mcp_server import LEGACY, MODERN, TRANSPORTS
 
@@ -19,6 +21,13 @@ def run(snippet: str, stdin: str = "") -> subprocess.CompletedProcess:
     """Run a snippet as its own process; stdout and stderr are kept apart."""
     return subprocess.run([sys.executable, str(SNIPPETS / snippet)], input=stdin, capture_output=True,
                           text=True, timeout=90, check=True)
+
+
+def innermost(error: BaseException) -> BaseException:
+    """The one exception inside the task-group wrappers anyio puts around an error raised by mcp.Client."""
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    return error
 
 
 # --- mcp-host: one client per server, one offer, one approval ------------------------------
@@ -123,9 +132,7 @@ def test_auto_mode_stops_before_the_handshake_only_on_unknown_recent_versions(su
 
     with pytest.raises(BaseException) as refused:
         anyio.run(connect)
-    error = refused.value
-    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
-        error = error.exceptions[0]
+    error = innermost(refused.value)
     assert isinstance(error, MCPError) and error.code == -32022
     assert log.read_text(encoding="utf-8").split() == methods
 
@@ -255,3 +262,30 @@ def test_sdk_client_defaults_the_entry_states():
     fields = {f.name: f for f in dataclasses.fields(Client)}
     assert fields["mode"].default == "auto"
     assert fields["input_required_max_rounds"].default == 10
+
+
+def test_client_resends_an_input_required_request_ten_times_then_gives_up():
+    """mcp-client says: the client re-sends the original request; by default ten rounds, then it gives up."""
+    import anyio
+    from mcp import Client
+    from mcp import InputRequiredRoundsExceededError
+    from mcp.server.mcpserver import MCPServer
+
+    seen: list[str | None] = []
+    server = MCPServer("asker")
+
+    @server.tool()
+    def confirm(ctx: Context) -> InputRequiredResult:
+        """A tool that always needs one more answer."""
+        seen.append(ctx.request_state)
+        return InputRequiredResult(request_state=f"round-{len(seen)}")
+
+    async def call() -> None:
+        async with Client(server) as client:
+            await client.call_tool("confirm", {})
+
+    with pytest.raises(BaseException) as stopped:
+        anyio.run(call)
+    assert isinstance(innermost(stopped.value), InputRequiredRoundsExceededError)
+    # the first call, then ten re-sends of the same request, each echoing the state of the previous answer
+    assert seen == [None] + [f"round-{n}" for n in range(1, 11)]
