@@ -13,6 +13,8 @@ from pathlib import Path
 PARSE, SCHEMA, CROSS = "parse", "schema", "cross-entry"
 #: Warnings: a build goes on, `check --strict` fails.
 STALE, PLACEHOLDERS = "stale", "placeholder"
+#: Warnings: quiz answer cues (a length cue, an absolute word, a near-identical question).
+QUIZ_CUES = "quiz-cue"
 
 
 @dataclass(frozen=True, order=True)

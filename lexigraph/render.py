@@ -121,7 +121,7 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     out += [f'<p class="lx-meta"><span>{number_label(entry)} · {escape(entry.fact("version"))}</span> {switch}</p>', ""]
     for notice in stale_notices(site, entry, lang):
         out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
-    out += [f'<p class="lx-definition">{inline(entry.text(lang, "definition"))} '
+    out += [f'<p class="lx-definition" id="definition">{inline(entry.text(lang, "definition"))} '
             f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"))}</span></p>', ""]
     out += _section(lang, "not", to_html(entry.text(lang, "not")))
     out += [f"## {t(lang, 'in_depth')} {{#in-depth}}", ""]
@@ -206,7 +206,7 @@ def _shown_elsewhere(site: SiteMap, entry: Entry, lang: str, url: str) -> list[s
 
 def _examples(entry: Entry, lang: str) -> list[str]:
     texts = entry.text(lang, "examples")
-    items = "".join(f'<dt><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]])}</dd>'
+    items = "".join(f'<dt id="example-{escape(x["id"])}"><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]])}</dd>'
                     for x in entry.fact("examples"))
     return [f"## {t(lang, 'examples')} {{#examples}}", "", f'<dl class="lx-examples">{items}</dl>', ""]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .crosscheck import check_corpus
-from . import specs
+from . import quizcheck, specs
 from .typography import french_problems
 from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
 from .yamlfile import format_path
@@ -49,14 +49,16 @@ def validate(corpus: Corpus) -> list[Problem]:
     """Every error in the corpus: parse, schema, then cross-entry, each sorted by file and line."""
     parse = sorted(corpus.problems)
     schema = sorted(schema_problems(corpus) + _registry_schema(corpus))
-    cross = sorted(set(check_corpus(corpus) + _registry_cross(corpus)))
+    cross = sorted(set(check_corpus(corpus) + _registry_cross(corpus) + quizcheck.teaches_problems(corpus)))
     return parse + schema + cross
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
-    """What does not stop a build but fails ``check --strict``: stale entries and placeholders."""
+    """What does not stop a build but fails ``check --strict``: stale entries, placeholders,
+    French typography and quiz answer cues."""
     stale = specs.stale_problems(specs.stale_entries(corpus, registry(corpus)))
-    return sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
+    return (sorted(stale) + sorted(placeholder_problems(corpus)) + sorted(typography_problems(corpus))
+            + sorted(quizcheck.cue_problems(corpus)))
 
 
 def typography_problems(corpus: Corpus) -> list[Problem]:
