@@ -23,7 +23,6 @@ import yaml
 from . import LANGUAGES
 from .errors import CROSS, QUIZ_CUES, Problem
 from .load import Corpus, Entry
-from .quizview import review_target
 from .schema import check_doc
 from .yamlfile import YamlDoc, format_path
 
@@ -67,8 +66,9 @@ def absolute_words() -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 def _words(text: str) -> list[str]:
-    """Lowercase words of the text outside `code`, apostrophes splitting words (l’hôte → l, hôte)."""
-    return re.findall(r"\w+", _CODE.sub(" ", text).lower().replace("’", " ").replace("'", " "))
+    """Lowercase words of the text outside `code`, apostrophes splitting words (l’hôte → l, hôte),
+    hyphens not (read-only is one word, not 'only')."""
+    return re.findall(r"\w+(?:-\w+)*", _CODE.sub(" ", text).lower().replace("’", " ").replace("'", " "))
 
 
 def visible_length(text: str) -> int:
@@ -197,38 +197,33 @@ def _similar_pairs(sets: list[frozenset[str]]) -> list[tuple[int, int, float]]:
 
 # --- teaches (errors) -----------------------------------------------------------------------
 
-def teaches_values(entry: Entry, lang: str) -> list[str]:
-    """Every ``teaches`` value that names something on the entry's page in ``lang``."""
+def teaches_values(entry: Entry) -> list[str]:
+    """Every ``teaches`` value that names something of the entry: its sections as fr.yml lists
+    them, its steps and examples as entry.yml does. That each language has them too is what
+    crosscheck's FR/EN checks verify, so together both languages have every anchor, and a
+    language missing a section is reported once, there."""
     def ids(value: Any) -> list[str]:
-        if isinstance(value, dict):
-            return [str(k) for k in value]
         return [str(x.get("id")) for x in value if isinstance(x, dict)] if isinstance(value, list) else []
 
-    hood = entry.text(lang, "under_the_hood")
-    candidates = ["definition", "not", "what-varies"]
-    candidates += [f"in-depth/{i}" for i in ids(entry.text(lang, "in_depth"))]
-    candidates += [f"under-the-hood/{i}" for i in ids(hood.get("steps") if isinstance(hood, dict) else None)]
-    candidates += [f"examples/{i}" for i in ids(entry.text(lang, "examples"))]
-    return [c for c in candidates if review_target(entry, lang, c) is not None]
+    return (["definition", "not", "what-varies"] + [f"in-depth/{i}" for i in ids(entry.text("fr", "in_depth"))]
+            + [f"under-the-hood/{i}" for i in ids(entry.fact("steps"))] + [f"examples/{i}" for i in ids(entry.fact("examples"))])
 
 
 def teaches_problems(corpus: Corpus) -> list[Problem]:
-    """Each question's ``teaches`` names a section, step or example its entry shows, in both languages."""
+    """Each question's ``teaches`` names a section, step or example of its entry, the same in FR and EN."""
     out = []
     valid = {(entry.id, lang): doc for entry, lang, doc in valid_quizzes(corpus)}
     for (entry_id, lang), doc in valid.items():
         entry = corpus.entries[entry_id]
-        prose = entry.prose[lang].path
-        known = None
+        known = teaches_values(entry)
         for qi, question in enumerate(doc.data["questions"]):
             teaches = question.get("teaches")
-            if teaches is None or review_target(entry, lang, teaches) is not None:
+            if teaches is None or teaches in known:
                 continue
-            known = known if known is not None else teaches_values(entry, lang)
             close = difflib.get_close_matches(teaches, known, n=1, cutoff=0.6)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             out.append(_problem(doc, ("questions", qi, "teaches"),
-                                f"question '{question['id']}': '{teaches}' is not a section, step or example of {prose}{hint}", CROSS))
+                                f"question '{question['id']}': '{teaches}' is not a section, step or example of the entry '{entry_id}'{hint}", CROSS))
     for entry_id in {entry_id for entry_id, _ in valid}:
         fr, en = valid.get((entry_id, "fr")), valid.get((entry_id, "en"))
         if fr is None or en is None:

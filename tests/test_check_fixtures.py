@@ -1,7 +1,8 @@
 """The fixture corpus: valid/ passes; each invalid/<case>/ fails with its exact, hand-written messages.
 
 An invalid case is an overlay of valid/: files/ holds the files it changes,
-delete.txt the files it removes, expected.txt the problem lines `lexigraph check` must print.
+delete.txt the files it removes, args.txt extra `check` arguments (--strict for a case
+that shows a warning), expected.txt the problem lines `lexigraph check` must print.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def test_there_are_at_least_twenty_invalid_cases():
 @pytest.mark.parametrize("case", CASES)
 def test_invalid_case_reports_exact_messages(case, tmp_path):
     root = materialise(case, tmp_path)
-    result = run_check(root)
+    args_file = FIXTURES / "invalid" / case / "args.txt"
+    result = run_check(root, *(args_file.read_text().split() if args_file.is_file() else []))
     expected = (FIXTURES / "invalid" / case / "expected.txt").read_text(encoding="utf-8").splitlines()
     assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode == 1
