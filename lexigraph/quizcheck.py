@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
 import math
 import re
 from collections import Counter, defaultdict
@@ -65,6 +66,11 @@ def absolute_words() -> dict[str, tuple[tuple[str, ...], ...]]:
     return {lang: tuple(tuple(_words(str(item))) for item in data.get(lang, [])) for lang in LANGUAGES}
 
 
+@functools.cache
+def _word_list_digest() -> str:
+    return hashlib.sha256(ABSOLUTE_WORDS_FILE.read_bytes()).hexdigest()[:16]
+
+
 def _words(text: str) -> list[str]:
     """Lowercase words of the text outside `code`, apostrophes splitting words (l’hôte → l, hôte),
     hyphens not (read-only is one word, not 'only')."""
@@ -89,8 +95,14 @@ def valid_quizzes(corpus: Corpus) -> Iterator[tuple[Entry, str, YamlDoc]]:
             continue
         for lang in LANGUAGES:
             doc = entry.quiz.get(lang)
-            if doc is not None and isinstance(doc.data, dict) and not corpus.memo(doc, "schema:quiz", lambda d=doc: check_doc(d, "quiz")):
+            if doc is not None and schema_valid(corpus, doc, "quiz"):
                 yield entry, lang, doc
+
+
+def schema_valid(corpus: Corpus, doc: YamlDoc | None, schema: str) -> bool:
+    """The document parsed to a mapping and passes its schema (the result validate.py caches)."""
+    return (doc is not None and isinstance(doc.data, dict)
+            and not corpus.memo(doc, f"schema:{schema}", lambda: check_doc(doc, schema)))
 
 
 def _right_and_wrong(question: dict) -> tuple[list[dict], list[dict]]:
@@ -105,7 +117,8 @@ def cue_problems(corpus: Corpus) -> list[Problem]:
     quizzes = list(valid_quizzes(corpus))
     out: list[Problem] = []
     for _entry, lang, doc in quizzes:
-        out += corpus.memo(doc, "quiz-cues", lambda d=doc, l=lang: _length_problems(d) + _absolute_problems(d, l))
+        # Keyed on the word list too: a word added to it must reach cached files.
+        out += corpus.memo(doc, f"quiz-cues:{_word_list_digest()}", lambda d=doc, l=lang: _length_problems(d) + _absolute_problems(d, l))
     out += _duplicate_problems(quizzes)
     return out
 
@@ -215,6 +228,8 @@ def teaches_problems(corpus: Corpus) -> list[Problem]:
     valid = {(entry.id, lang): doc for entry, lang, doc in valid_quizzes(corpus)}
     for (entry_id, lang), doc in valid.items():
         entry = corpus.entries[entry_id]
+        if not (schema_valid(corpus, entry.facts, "entry") and schema_valid(corpus, entry.prose["fr"], "entry-lang")):
+            continue                       # their own errors say what is wrong; no echo here
         known = teaches_values(entry)
         for qi, question in enumerate(doc.data["questions"]):
             teaches = question.get("teaches")
