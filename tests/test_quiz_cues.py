@@ -5,13 +5,17 @@ holds more than 40 % of the right answers, and the right option is the longest i
 from __future__ import annotations
 
 import html
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from lexigraph.quizcheck import visible_length
+from tests.support.site import PROJECT
 
 QUESTION = re.compile(r'<li class="lx-quiz__question"(.*?)</details></li>', re.S)
 OPTION = re.compile(r'<li class="lx-quiz__option" data-option="([^"]*)" data-correct="(true|false)">(.*?)</li>', re.S)
@@ -53,3 +57,23 @@ def test_display_order_and_lengths_carry_no_cue(real_site, lang):
           f"answers (the most of any position); the right option is the longest in {longest:.0%} of the questions")
     assert share <= 0.40
     assert longest <= 0.35
+
+
+def test_display_order_is_the_same_in_every_process():
+    """Seeded with sha256, not Python's salted hash(): two processes with different hash seeds agree."""
+    code = ("from lexigraph.quizview import display_order; "
+            "print([o['id'] for o in display_order('mcp', 'api-or-server', [{'id': c} for c in 'abcdef'])])")
+    outputs = {subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, cwd=PROJECT,
+                              capture_output=True, text=True, check=True).stdout for seed in ("1", "2", "3")}
+    assert len(outputs) == 1 and outputs != {"['a', 'b', 'c', 'd', 'e', 'f']\n"}
+
+
+def test_every_review_link_of_the_real_site_has_its_anchor(real_site):
+    """Every "Review: …" link in an answer key points to an id on its own page, in both languages."""
+    links = 0
+    for page in sorted(real_site.glob("*/*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        for anchor in re.findall(r'<p class="lx-quiz__review"><a href="#([^"]+)">', text):
+            assert f'id="{anchor}"' in text, (page, anchor)
+            links += 1
+    assert links >= 60
