@@ -9,12 +9,16 @@ shown_elsewhere, quiz ``describes``) points to the clone of its real target in t
 group, so symmetric ``often_confused_with`` pairs stay symmetric. In an incomplete last
 group, a symmetric link whose partner is missing is dropped and other links point to group
 0's clone. Steps keep referencing the real snippet files (``snippets/`` is copied whole);
-``specs.yml`` is copied. The result passes ``lexigraph --root OUT_DIR check``.
+``specs.yml`` is copied. Clones after the first group get made-up words (same lengths) in
+their quiz prompts and right answers, since check flags a question repeated across entries.
+The result passes ``lexigraph --root OUT_DIR check``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -117,6 +121,11 @@ def _clone_quiz(plan: Lexicon, index: int, new_id: str, quiz: dict) -> dict:
     quiz = yaml.safe_load(yaml.safe_dump(quiz))
     quiz["entry"] = new_id
     for question in quiz["questions"]:
+        if index >= len(plan.real_ids):     # later groups: same shape, other words (check flags repeated questions)
+            question["prompt"] = _reword(question["prompt"], index)
+            for option in question["options"]:
+                if option.get("correct"):
+                    option["text"] = _reword(option["text"], index)
         for option in question["options"]:
             if "describes" in option:
                 target = plan.target(index, option["describes"])
@@ -125,6 +134,15 @@ def _clone_quiz(plan: Lexicon, index: int, new_id: str, quiz: dict) -> dict:
                 else:
                     del option["describes"]
     return quiz
+
+
+def _reword(text: str, index: int) -> str:
+    """``text`` with each word outside `code` replaced by a made-up word of the same length."""
+    def word(match: re.Match) -> str:
+        digest = hashlib.sha256(f"{index}:{match.group(0)}".encode()).digest()
+        return "".join(chr(ord("a") + b % 26) for b in digest[:len(match.group(0))]).ljust(len(match.group(0)), "x")
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(p if i % 2 else re.sub(r"[^\W\d_]+", word, p) for i, p in enumerate(parts))
 
 
 def main() -> int:

@@ -6,13 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import CROSS, FILES, PARSE, PLACEHOLDERS, SCHEMA, STALE, LexigraphError, Problem
+from .errors import CROSS, FILES, PARSE, PLACEHOLDERS, QUIZ_CUES, SCHEMA, STALE, LexigraphError, Problem
 
 KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
                STALE: "Stale entries (warnings; errors with --strict)",
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
                "typography": "French typography (warnings; errors with --strict)",
-               "terminology": "Terminology (warnings; errors with --strict)"}
+               "terminology": "Terminology (warnings; errors with --strict)",
+               QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)"}
 
 
 def print_problems(problems: list[Problem], out=None) -> None:
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="validate every entry, quiz, snippet reference and the spec registry; print all problems")
-    check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders) as errors")
+    check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders, French typography, quiz answer cues) as errors")
     check.set_defaults(func=cmd_check)
     archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ before a bump")
     archive.add_argument("id", help="the entry id, e.g. mcp")

@@ -17,6 +17,8 @@ PARSE, SCHEMA, CROSS = "parse", "schema", "cross-entry"
 FILES = "file"
 #: Warnings: a build goes on, `check --strict` fails.
 STALE, PLACEHOLDERS = "stale", "placeholder"
+#: Warnings: quiz answer cues (a length cue, an absolute word, a near-identical question).
+QUIZ_CUES = "quiz-cue"
 
 
 @dataclass(frozen=True, order=True)

@@ -84,7 +84,7 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     for notice in stale_notices(site, entry, lang):
         out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
     links = page_mentions(site, entry, lang, url)
-    out += [f'<p class="lx-definition">{inline(entry.text(lang, "definition"), links.section("lead"))} '
+    out += [f'<p class="lx-definition" id="definition">{inline(entry.text(lang, "definition"), links.section("lead"))} '
             f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"), links.section("lead"))}</span></p>', ""]
     out += _section(lang, "not", to_html(entry.text(lang, "not"), links.section("not")))
     out += [f"## {t(lang, 'in_depth')} {{#in-depth}}", ""]
@@ -177,7 +177,7 @@ def _shown_elsewhere(site: SiteMap, entry: Entry, lang: str, url: str) -> list[s
 
 def _examples(entry: Entry, lang: str, links: mentions.PageMentions) -> list[str]:
     texts = entry.text(lang, "examples")
-    items = "".join(f'<dt><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]], links.section("examples"))}</dd>'
+    items = "".join(f'<dt id="example-{escape(x["id"])}"><time datetime="{escape(x["date"])}">{escape(x["date"])}</time></dt><dd>{to_html(texts[x["id"]], links.section("examples"))}</dd>'
                     for x in entry.fact("examples"))
     return [f"## {t(lang, 'examples')} {{#examples}}", "", f'<dl class="lx-examples">{items}</dl>', ""]
 

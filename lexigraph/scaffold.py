@@ -95,6 +95,7 @@ questions:
 _QUESTION = """\
   - id: {qid}
     level: {level}
+    teaches: {teaches}
     prompt: >-
       TODO {prompt}
     options:
@@ -111,12 +112,28 @@ _QUESTION = """\
           TODO {why_wrong}
 """
 
+# One placeholder question per level, each about something else (so no two look alike to
+# `lexigraph check`), the wrong option no shorter than the right one (no length cue).
 _QUIZ_TEXT = {
-    "fr": dict(prompt="la question\u202f?", right="la bonne réponse", why_right="pourquoi elle est juste",
-               wrong="une réponse fausse", why_wrong="pourquoi elle est fausse"),
-    "en": dict(prompt="the question?", right="the right answer", why_right="why it is right",
-               wrong="a wrong answer", why_wrong="why it is wrong"),
+    "fr": {
+        "recognise": dict(prompt="une situation où le lecteur reconnaît le terme\u202f?", right="ce que le terme désigne",
+                          why_right="pourquoi c’est juste", wrong="une idée reçue sur ce qu’il désigne", why_wrong="pourquoi c’est faux"),
+        "distinguish": dict(prompt="ce qui le sépare d’une fiche voisine\u202f?", right="la différence qui compte",
+                            why_right="pourquoi c’est juste", wrong="la confusion courante avec la voisine", why_wrong="pourquoi c’est faux"),
+        "apply": dict(prompt="un cas concret où il faut s’en servir\u202f?", right="ce qu’on fait dans ce cas",
+                      why_right="pourquoi c’est juste", wrong="ce qu’on est tenté de faire à tort", why_wrong="pourquoi c’est faux"),
+    },
+    "en": {
+        "recognise": dict(prompt="a situation where the reader recognises the term?", right="what the term names",
+                          why_right="why it is right", wrong="a misconception about what it names", why_wrong="why it is wrong"),
+        "distinguish": dict(prompt="what sets it apart from a neighbouring entry?", right="the difference that matters",
+                            why_right="why it is right", wrong="the usual mix-up with the neighbour", why_wrong="why it is wrong"),
+        "apply": dict(prompt="a concrete case where it has to be used?", right="what to do in that case",
+                      why_right="why it is right", wrong="what one is tempted to do instead", why_wrong="why it is wrong"),
+    },
 }
+# Where each placeholder question points the reader back to (see FORMAT.md, teaches).
+_TEACHES = {"recognise": "definition", "distinguish": "not", "apply": "under-the-hood/first-step"}
 
 
 def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.date | None = None) -> list[Path]:
@@ -137,7 +154,7 @@ def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.dat
     }
     for lang in ("fr", "en"):
         files[root / "entries" / entry_id / f"{lang}.yml"] = _PROSE.format(id=entry_id, **_TEXT[lang])
-        questions = "".join(_QUESTION.format(qid=qid, level=level, **_QUIZ_TEXT[lang])
+        questions = "".join(_QUESTION.format(qid=qid, level=level, teaches=_TEACHES[level], **_QUIZ_TEXT[lang][level])
                             for qid, level in (("first", "recognise"), ("second", "distinguish"), ("third", "apply")))
         files[root / "quizzes" / f"{entry_id}.{lang}.yml"] = _QUIZ.format(id=entry_id, questions=questions)
     existing = [p for p in files if p.exists()]

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from .crosscheck import check_corpus
-from . import LANGUAGES, specs, terminology
+from . import LANGUAGES, quizcheck, specs, terminology
 from .typography import french_problems
 from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
 from .yamlfile import YamlDoc, format_path
@@ -75,17 +75,19 @@ def validate(corpus: Corpus) -> list[Problem]:
     parse = sorted(corpus.problems)
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
-    cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)))
+    cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
+                       + quizcheck.teaches_problems(corpus)))
     return parse + sorted(schema) + cross
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
-    """What does not stop a build but fails ``check --strict``: stale entries, placeholders, typography.
+    """What does not stop a build but fails ``check --strict``: stale entries, placeholders, typography,
+    terminology and quiz answer cues.
     Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
     stale = specs.stale_problems(specs.stale_entries(checked, registry(checked)))
     return (sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
-            + sorted(terminology_problems(checked)))
+            + sorted(terminology_problems(checked)) + sorted(quizcheck.cue_problems(corpus)))
 
 
 def typography_problems(corpus: Corpus) -> list[Problem]:

@@ -1,13 +1,18 @@
-"""The quiz in real Chromium on a real build of the valid fixture, in FR and EN: answering,
-feedback, keyboard, saved progress, retry, no-JS and print fallbacks, and axe-core."""
+"""The quiz in real Chromium on a real build of the valid fixture (and of the real lexicon where
+a test needs its content), in FR and EN: answering, feedback, keyboard, saved progress and its
+digest, retry, the several-answer question, the review link, the shuffled display order against
+the no-JS answer key, no-JS and print fallbacks, and axe-core."""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
+from lexigraph.quizview import display_order
 from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT, make_project, mkdocs_build
 
@@ -25,6 +30,8 @@ LANG = {
         "right": "Bonne réponse.", "missed": f"Pas tout à fait. La bonne réponse{NBSP}: Une pièce de test.",
         "shown": f"La bonne réponse{NBSP}: Une pièce de test.", "cleared": "Réponses effacées.",
         "key": "Réponse et explications", "key_first": f"Bonne réponse · Une pièce de test. — Exact{NBSP}: c’est sa définition.",
+        "options": ["Un gadget miniature.", "Une pièce de test."], "review": f"Revoir{NBSP}: Sous le capot · 01",
+        "check": "Valider", "injection": "/fr/injection-de-prompt/",
     },
     "en": {
         "url": "/en/widget/", "other": "/fr/bidule/",
@@ -34,6 +41,8 @@ LANG = {
         "right": "Correct answer.", "missed": "Not quite. The right answer: A test piece.",
         "shown": "The right answer: A test piece.", "cleared": "Answers cleared.",
         "key": "Answer and explanations", "key_first": "Correct answer · A test piece. — Right: that is its definition.",
+        "options": ["A tiny gadget.", "A test piece."], "review": "Review: Under the hood · 01",
+        "check": "Check", "injection": "/en/prompt-injection/",
     },
 }
 
@@ -168,14 +177,19 @@ def test_keyboard_only_tab_enter_space_with_visible_focus(open_quiz, lang):
     page, text = open_quiz(lang)
     page.focus("#quiz > a.headerlink")
     page.keyboard.press("Tab")
-    focused = "[document.activeElement.closest('.lx-quiz__question').dataset.question, document.activeElement.closest('.lx-quiz__option').dataset.option]"
+    focused = "[document.activeElement.closest('.lx-quiz__question').dataset.question, document.activeElement.closest('.lx-quiz__option')?.dataset.option]"
+    assert page.evaluate(focused) == ["what", "gadget"]   # the display order (display_order), not the file's
+    page.keyboard.press("Tab")
     assert page.evaluate(focused) == ["what", "test-piece"]
     outline = page.evaluate("[getComputedStyle(document.activeElement).outlineStyle, getComputedStyle(document.activeElement).outlineWidth]")
     assert outline == ["solid", "3px"]
     page.keyboard.press("Enter")
     assert state(page, 0, "test-piece")["class"] == "lx-quiz__option is-correct"
-    page.keyboard.press("Tab")  # the other option of an answered question stays reachable
+    page.keyboard.press("Shift+Tab")  # the other option of an answered question stays reachable
     assert page.evaluate(focused) == ["what", "gadget"]
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # once answered, the review link comes next
+    assert page.evaluate("document.activeElement.closest('.lx-quiz__review') !== null") is True
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert page.evaluate(focused) == ["purpose", "gadget"]
@@ -190,7 +204,10 @@ def test_reload_keeps_answers_and_the_other_language_shares_them(open_quiz, base
     page, text = open_quiz(lang)
     option(page, 0, "test-piece").locator("button").click()
     option(page, 1, "gadget").locator("button").click()
-    assert saved(page) == {"lexigraph:quiz:widget:what": "test-piece", "lexigraph:quiz:widget:purpose": "gadget"}
+    digest = {q: question(page, i).get_attribute("data-digest") for i, q in enumerate(["what", "purpose"])}
+    assert all(re.fullmatch(r"[0-9a-f]{12}", d) for d in digest.values())
+    assert saved(page) == {"lexigraph:quiz:widget:what": f"test-piece#{digest['what']}",
+                           "lexigraph:quiz:widget:purpose": f"gadget#{digest['purpose']}"}
     for url in (text["url"], text["other"]):
         page.goto(base_url + url)
         page.wait_for_selector(".lx-quiz[data-ready]")
@@ -214,7 +231,7 @@ def test_retry_clears_answers_score_and_storage(open_quiz, lang):
     assert score(page) == text["score"].format(0)
     assert status(page) == f'{text["cleared"]} {text["score"].format(0)}'
     assert saved(page) == {}
-    assert page.evaluate("document.activeElement.closest('.lx-quiz__option').dataset.option") == "test-piece"
+    assert page.evaluate("document.activeElement.closest('.lx-quiz__option').dataset.option") == "gadget"  # first shown
 
 
 def test_init_is_idempotent(open_quiz):
@@ -270,12 +287,11 @@ def test_without_js_the_key_is_a_disclosure_and_prints_open(base_url, lang):
         page = context.new_page()
         page.goto(base_url + text["url"])
         assert page.locator(".lx-quiz button").count() == 0
-        assert page.locator(".lx-quiz__option").all_inner_texts()[:2] == (
-            ["Une pièce de test.", "Un gadget."] if lang == "fr" else ["A test piece.", "A gadget."])
+        assert page.locator(".lx-quiz__option").all_inner_texts()[:2] == text["options"]
         details = page.locator("details.lx-quiz__answer")
         assert details.count() == 3
         assert page.locator("details.lx-quiz__answer[open]").count() == 0
-        feedback = details.first.locator(".lx-quiz__feedback").first
+        feedback = details.first.locator('.lx-quiz__feedback[data-option="test-piece"]')
         assert feedback.is_hidden()
         page.emulate_media(media="print")
         assert feedback.is_visible()  # printed with the key, though still closed
@@ -318,3 +334,156 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_entry_page(open_quiz,
 def test_quiz_js_builds_nodes_and_never_parses_html():
     source = (PROJECT / "docs" / "assets" / "quiz.js").read_text(encoding="utf-8")
     assert re.findall(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function", source) == []
+
+
+# --- display order, review link, saved-answer digest, several right answers -------------------
+
+def quiz_order(page) -> dict[str, dict[str, list[str]]]:
+    """Per question id: option ids as shown (options) and as listed in the answer key (key)."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.lx-quiz__question')].map(q => [
+        q.dataset.question, {options: [...q.querySelectorAll('.lx-quiz__option')].map(o => o.dataset.option),
+                             key: [...q.querySelectorAll('.lx-quiz__feedback')].map(o => o.dataset.option)}]))""")
+
+
+def test_shuffled_order_is_the_no_js_key_order_the_same_in_both_languages(real_site):
+    """On every real entry: JS quiz, no-JS options and no-JS answer key show one order, FR = EN, and
+    it is the seeded shuffle (display_order), not the order the YAML file lists."""
+    quizzes = {p.name.split(".")[0]: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (PROJECT / "quizzes").glob("*.en.yml")}
+    slugs = {lang: {e: yaml.safe_load((PROJECT / "entries" / e / f"{lang}.yml").read_text(encoding="utf-8"))["slug"] for e in quizzes}
+             for lang in ("fr", "en")}
+    seen: dict[str, dict] = {}
+    reordered = 0
+    with static_server(real_site) as url:
+        for javascript in (True, False):
+            with chromium(javascript=javascript) as context:
+                page = context.new_page()
+                for lang in ("fr", "en"):
+                    for entry, quiz in sorted(quizzes.items()):
+                        page.goto(f"{url}/{lang}/{slugs[lang][entry]}/")
+                        if javascript:
+                            page.wait_for_selector(".lx-quiz[data-ready]")
+                        order = quiz_order(page)
+                        for q in quiz["questions"]:
+                            expected = [o["id"] for o in display_order(entry, q["id"], q["options"])]
+                            assert order[q["id"]] == {"options": expected, "key": expected}, (lang, entry, q["id"])
+                            reordered += expected != [o["id"] for o in q["options"]]
+                        seen.setdefault(entry, order)
+                        assert order == seen[entry]
+    assert reordered > 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_review_link_after_answering_goes_to_the_section_that_teaches(open_quiz, lang):
+    page, text = open_quiz(lang)
+    review = question(page, 2).locator(".lx-quiz__question > .lx-quiz__review a, :scope > .lx-quiz__review a")
+    assert review.count() == 1 and review.is_hidden()   # not before answering
+    option(page, 2, "gadget").locator("button").click()
+    assert review.is_visible()
+    assert review.text_content() == text["review"]
+    assert review.get_attribute("href") == "#step-declare"
+    review.click()
+    assert page.evaluate("location.hash") == "#step-declare"
+    target = page.locator("#step-declare")
+    assert target.count() == 1 and target.evaluate("n => n.tagName") == "H3"
+    assert target.locator(".lx-step-number").text_content() == "01"
+    assert page.locator("details.lx-quiz__answer .lx-quiz__review a").nth(2).text_content() == text["review"]  # in the key too
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_review_link_is_in_the_no_js_answer_key(base_url, lang):
+    with chromium(javascript=False) as context:
+        page = context.new_page()
+        page.goto(base_url + LANG[lang]["url"])
+        links = page.locator("details.lx-quiz__answer .lx-quiz__review a")
+        assert [links.nth(i).get_attribute("href") for i in range(3)] == ["#definition", "#in-depth-usage", "#step-declare"]
+        for i in range(3):
+            assert page.locator(links.nth(i).get_attribute("href")).count() == 1
+        page.locator("details.lx-quiz__answer summary").nth(2).click()
+        assert links.nth(2).is_visible() and links.nth(2).text_content() == LANG[lang]["review"]
+
+
+def test_a_changed_question_drops_its_stale_saved_answer(fixture_site, tmp_path):
+    """Answers saved on one build; the next build rewords question 'what' (FR only): its saved
+    answer is not replayed, in either language, while 'purpose' keeps its answer."""
+    served = tmp_path / "served"
+    shutil.copytree(fixture_site, served)
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE, content)
+    quiz = content / "quizzes" / "widget.fr.yml"
+    reworded = quiz.read_text(encoding="utf-8").replace("Qu’est-ce qu’un bidule", "Qu’est-ce, au fond, qu’un bidule")
+    assert reworded != quiz.read_text(encoding="utf-8")
+    quiz.write_text(reworded, encoding="utf-8")
+    built = mkdocs_build(make_project(content, tmp_path / "project"))
+    assert built.returncode == 0, built.stderr
+    with static_server(served) as url, chromium() as browser:
+        page = browser.new_page()
+        page.goto(url + "/en/widget/")
+        page.wait_for_selector(".lx-quiz[data-ready]")
+        old = question(page, 0).get_attribute("data-digest")
+        option(page, 0, "test-piece").locator("button").click()
+        option(page, 1, "gadget").locator("button").click()
+        assert score(page) == "Score: 1/3"
+        shutil.rmtree(served)
+        shutil.copytree(tmp_path / "project" / "site", served)   # the new build, same address
+        for lang in ("en", "fr"):
+            page.goto(url + LANG[lang]["url"] + "?build=2")   # not the HTTP cache's copy of the old page
+            page.wait_for_selector(".lx-quiz[data-ready]")
+            assert question(page, 0).get_attribute("data-digest") != old
+            assert state(page, 0, "test-piece") == unanswered()
+            assert state(page, 1, "gadget")["class"] == "lx-quiz__option is-wrong"
+            assert score(page) == LANG[lang]["score"].format(0)
+        assert saved(page)["lexigraph:quiz:widget:what"] == f"test-piece#{old}"   # stale, never replayed
+        option(page, 0, "test-piece").locator("button").click()
+        assert saved(page)["lexigraph:quiz:widget:what"] == f"test-piece#{question(page, 0).get_attribute('data-digest')}"
+
+
+@pytest.fixture(scope="module")
+def real_url(real_site):
+    with static_server(real_site) as url:
+        yield url
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_several_answer_question_partial_then_full(real_url, browser, lang):
+    """prompt-injection 'guard' has two right options: picking one of them is not enough."""
+    text = LANG[lang]
+    quiz = yaml.safe_load((PROJECT / "quizzes" / f"prompt-injection.{lang}.yml").read_text(encoding="utf-8"))
+    guard = next(q for q in quiz["questions"] if q["id"] == "guard")
+    assert guard["multiple"] is True
+    by_id = {o["id"]: o for o in guard["options"]}
+    shown_right = [o for o in display_order("prompt-injection", "guard", guard["options"]) if o.get("correct")]
+    assert [o["id"] for o in shown_right] == ["scoped-token", "grant"]
+    page = browser.new_page()
+    page.goto(real_url + text["injection"])
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector(".lx-quiz[data-ready]")
+    index = [q for q in page.locator(".lx-quiz__question").evaluate_all("ns => ns.map(n => n.dataset.question)")].index("guard")
+    check = question(page, index).locator(".lx-quiz__check")
+    assert check.text_content() == text["check"]
+    option(page, index, "grant").locator("button").click()          # one of the two right options
+    assert state(page, index, "grant")["pressed"] == "true" and state(page, index, "grant")["mark"] == ""   # no verdict yet
+    check.click()
+    answer = " / ".join(o["text"].rstrip(".") for o in shown_right)
+    assert state(page, index, "grant")["class"] == "lx-quiz__option is-correct"
+    assert state(page, index, "scoped-token") == {"class": "lx-quiz__option is-correct", "pressed": "false", "disabled": "true",
+                                                  "mark": text["correct"], "why": page.locator(f'.lx-quiz__question[data-question="guard"] .lx-quiz__feedback[data-option="scoped-token"] .lx-quiz__why').text_content()}
+    assert state(page, index, "spotlight-only")["class"] == "lx-quiz__option"
+    assert score(page) == text["score"].format(0)
+    missed = LANG[lang]["missed"].split(NBSP if lang == "fr" else ": ")[0]
+    assert status(page).startswith(missed) and answer in status(page)
+    assert by_id["grant"]["feedback"].split(" ")[0] in status(page) and status(page).endswith(text["score"].format(0))
+    page.locator(".lx-quiz__retry").click()
+    option(page, index, "scoped-token").locator("button").click()
+    option(page, index, "grant").locator("button").click()
+    option(page, index, "system-rule").locator("button").click()     # a wrong pick, then taken back
+    option(page, index, "system-rule").locator("button").click()
+    check.click()
+    assert state(page, index, "system-rule")["class"] == "lx-quiz__option"
+    assert [state(page, index, o)["class"] for o in ("grant", "scoped-token")] == ["lx-quiz__option is-correct"] * 2
+    assert score(page) == text["score"].format(1)
+    assert status(page).startswith(text["right"]) and status(page).endswith(text["score"].format(1))
+    assert saved(page)["lexigraph:quiz:prompt-injection:guard"].split("#")[0] == "scoped-token,grant"
+    assert axe(page, ".lx-quiz") == []
+    page.evaluate("localStorage.clear()")
+    page.close()

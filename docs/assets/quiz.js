@@ -73,6 +73,7 @@
         o.why.hidden = !shown;
       });
       q.actions.hidden = !!q.done;
+      if (q.review) q.review.hidden = !q.done;
       score.textContent = fill(labels.score, {score: points(), total: questions.length});
     }
 
@@ -80,7 +81,7 @@
       var focused = q.actions.contains(document.activeElement);
       var correct = q.options.filter(function (o) { return o.correct; });
       q.done = done;
-      if (done === true) storage(key(q), q.picked.join(","));
+      if (done === true) storage(key(q), q.picked.join(",") + "#" + q.digest);
       paint(q);
       if (focused) correct[0].button.focus();
       var chosen = q.options.filter(function (o) { return q.picked.indexOf(o.id) >= 0; });
@@ -102,7 +103,7 @@
     }
 
     each(section, ".lx-quiz__question", function (node) {
-      var q = {id: node.getAttribute("data-question"), multiple: node.getAttribute("data-multiple") === "true",
+      var q = {id: node.getAttribute("data-question"), digest: node.getAttribute("data-digest"), multiple: node.getAttribute("data-multiple") === "true",
                options: [], picked: [], done: false, actions: make("p", "lx-quiz__actions")};
       var feedback = {};
       each(node, ".lx-quiz__feedback", function (li) {
@@ -135,7 +136,15 @@
       q.actions.appendChild(show);
       var list = node.querySelector(".lx-quiz__options");
       list.parentNode.insertBefore(q.actions, list.nextSibling);
-      var saved = (storage(key(q)) || "").split(",").filter(function (id) {
+      var review = node.querySelector(".lx-quiz__review");  /* the key's "Review: …" link, shown once answered */
+      if (review) {
+        q.review = review.cloneNode(true);
+        q.actions.parentNode.insertBefore(q.review, q.actions.nextSibling);
+      }
+      /* A saved answer carries the digest of the question it answered: a changed question drops it. */
+      var stored = (storage(key(q)) || "").split("#");
+      if (stored[1] !== q.digest) stored = [""];
+      var saved = stored[0].split(",").filter(function (id) {
         return q.options.some(function (o) { return o.id === id; });
       });
       if (saved.length) { q.picked = saved; q.done = true; }
