@@ -25,7 +25,7 @@ FIELDS = [
     ("entries/widget/entry.yml", "shown_elsewhere: [gadget]", "shown_elsewhere: [{}]", 17, "$.shown_elsewhere[0]", "text"),
     ("entries/widget/entry.yml", "runs_in: [gadget]", "runs_in: [{}]", 15, "$.relations.runs_in[0]", "text"),
     ("entries/widget/entry.yml", "{spec: mcp,", "{{spec: {},", 9, "$.checked_against[0].spec", "text"),
-    ("quizzes/widget.en.yml", "A gadget.\", describes: gadget", "A gadget.\", describes: {}", 8, "$.questions[0].options[1].describes", "text"),
+    ("quizzes/widget.en.yml", "A tiny gadget.\", describes: gadget", "A tiny gadget.\", describes: {}", 9, "$.questions[0].options[1].describes", "text"),
     ("specs.yml", "  - id: mcp", "  - id: {}", 2, "$.specs[0].id", "text"),
     ("specs.yml", "current: 2026-07-28", "current: {}", 6, "$.specs[0].current", "text"),
     ("entries/widget/entry.yml", "quiz: widget", "quiz: {}", 20, "$.quiz", "text"),
