@@ -127,3 +127,22 @@ def test_pagehide_unregisters_the_tools(browser, site):
     page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
     assert page.evaluate("async () => (await document.modelContext.getTools()).length") == 0
     page.close()
+
+
+def test_tools_work_when_the_site_is_published_under_a_sub_path(browser, real_site):
+    with static_server(real_site.parent) as parent:
+        page = open_page(browser, f"{parent}/{real_site.name}/en/")
+        hits = json.loads(page.evaluate(EXECUTE, ["search_lexicon", {"query": "harness"}]))
+        assert hits[0]["id"] == "harness"
+        page.close()
+
+
+def test_currentScript_is_null_in_a_module_script_as_the_trap_says(browser, site):
+    page = open_page(browser, site + "/fr/")
+    assert page.evaluate("""() => new Promise((done) => {
+        window.reportCurrentScript = done;
+        const script = Object.assign(document.createElement("script"), { type: "module" });
+        script.textContent = "window.reportCurrentScript(String(document.currentScript))";
+        document.head.append(script);
+    })""") == "null"
+    page.close()
