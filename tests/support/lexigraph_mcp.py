@@ -119,13 +119,13 @@ class SyncClient:
     """`client.call_tool(...)` and friends, run on the portal's event loop and waited for."""
 
     def __init__(self, portal, client: Client) -> None:
-        self._portal, self.client = portal, client
+        self.portal, self.client = portal, client
 
     def __getattr__(self, name: str) -> Any:
         method = getattr(self.client, name)
         if not callable(method):
             return method
-        return lambda *args, **kwargs: self._portal.call(functools.partial(method, *args, **kwargs))
+        return lambda *args, **kwargs: self.portal.call(functools.partial(method, *args, **kwargs))
 
 
 @contextlib.contextmanager
