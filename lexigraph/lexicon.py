@@ -7,17 +7,21 @@ archived versions as frozen in ``archive/``): there is no second renderer. Nothi
 opens a file by a name a client supplied; every name is looked up in what was loaded.
 
 Loading validates the content once, then keeps a snapshot of what is served in
-``.cache/lexigraph/`` keyed on the content files' stats and the package's code, so a
-server restarted on unchanged content starts in a fraction of a second at 1,000 entries.
+``.cache/lexigraph/served-<key>/``, keyed on the content files' stats and the package's code:
+a small index (every entry's id, slugs, titles, definitions, versions and checks) read at
+start-up, and one file per entry read when that entry is first served. A server restarted on
+unchanged content so starts without reading the whole lexicon (see bench/mcp.py).
 """
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+import os
 import pickle
 import random
 import re
+import shutil
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,8 +71,9 @@ def _shown(value: str) -> str:
 class Lexicon:
     """The published entries of one content root, ready to be queried."""
 
-    site: SiteMap
-    archived: dict[str, dict[str, dict]]      # entry id → version → {"meta", "fr", "en"}
+    site: SiteMap                              # its corpus holds each entry's summary (SUMMARY_FACTS, SUMMARY_TEXT)
+    archived: dict[str, dict[str, dict]]      # entry id → archived version → its version.yml
+    store: "EntryStore"                        # each entry in full, with its archived pages
     names: dict[str, str] = field(default_factory=dict)      # folded id or slug → entry id
     stale: dict[str, list] = field(default_factory=dict)     # entry id → [specs.Staleness]
     _index: dict[str, list] = field(default_factory=dict)    # lang → [(entry, fields)]
@@ -176,7 +181,7 @@ class Lexicon:
                     "title": words(text("title")), "names": {w for n in names for w in words(n)},
                     "whole": {fold(n) for n in [text("title"), *names]},
                     "definition": set(words(text("definition"))),
-                    "body": set(words(" ".join([text("analogy"), text("not"), text("what_varies")]))),
+                    "body": set(words(text("analogy"))),
                 }))
             self._index[lang] = rows
         return self._index[lang]
@@ -200,27 +205,26 @@ class Lexicon:
         """The entry's Markdown copy (as published next to its page), or an archived version's frozen page."""
         from .extras import markdown_copy
 
-        if version is None:
-            return markdown_copy(self.site, entry, lang)
-        return self.archived[entry.id][version][lang]
+        full, pages = self.store.get(entry.id)
+        return markdown_copy(self.site, full, lang) if version is None else pages[version][lang]
 
     def data(self, entry: Entry, lang: str, version: str | None = None) -> dict:
         """The entry as the JSON export has it; an archived version as its record and frozen Markdown."""
         from .extras import entry_json
 
+        full, pages = self.store.get(entry.id)
         if version is not None:
-            snapshot = self.archived[entry.id][version]
-            meta = snapshot["meta"]
+            meta = self.archived[entry.id][version]
             return {"id": entry.id, "version": version, "date": meta.get("date"), "changed": meta.get("changed", []),
                     "title": meta[lang]["title"], "url": self.site.absolute(f"{lang}/{meta[lang]['slug']}/{version}/"),
-                    "markdown": snapshot[lang]}
+                    "markdown": pages[version][lang]}
         if entry.status != "published":
             return {"id": entry.id, "status": entry.status, "title": entry.text(lang, "title"), "url": self.url(entry, lang)}
-        return entry_json(self.site, entry, lang)
+        return entry_json(self.site, full, lang)
 
     def quiz(self, entry: Entry, lang: str) -> dict:
         """The entry's three questions for the quiz App: options shuffled (seeded per question), with feedback."""
-        doc = entry.quiz.get(lang)
+        doc = self.store.get(entry.id)[0].quiz.get(lang)
         if doc is None:
             self._refuse(f"'{entry.id}' has no quiz yet ({entry.status} entry)")
         questions = []
@@ -248,24 +252,65 @@ def _weight(token: str, vocabulary, exact: float, prefix: float) -> float:
 
 # -- loading ---------------------------------------------------------------------------------
 
+SUMMARY_FACTS = ("number", "status", "version", "versions", "checked_against", "quiz")
+SUMMARY_TEXT = ("slug", "title", "definition", "analogy", "aliases")
+
+
+class EntryStore:
+    """Each entry in full with its archived pages: in memory, or read from the snapshot on first use."""
+
+    def __init__(self, folder: Path | None = None, loaded: dict | None = None) -> None:
+        self.folder, self.loaded = folder, dict(loaded or {})
+
+    def get(self, entry_id: str) -> tuple[Entry, dict]:
+        """(the full entry, archived version → {lang: page Markdown}) for an id of the loaded index."""
+        if entry_id not in self.loaded:
+            with (self.folder / f"{entry_id}.pickle").open("rb") as handle:
+                self.loaded[entry_id] = pickle.load(handle)
+        return self.loaded[entry_id]
+
 
 def load(root: Path, site_url: str) -> Lexicon:
     """The lexicon under ``root``; raises LexigraphError listing every content problem."""
-    from .build import _signature
     from .validate import registry
 
     key = hashlib.blake2b(repr((code_digest(), _signature(root), site_url)).encode(), digest_size=12).hexdigest()
-    snapshot = root / CACHE_DIR / f"served-{key}.pickle"
+    folder = root / CACHE_DIR / f"served-{key}"
     try:
-        with snapshot.open("rb") as handle:
-            corpus, archived = pickle.load(handle)
-    except Exception:  # none yet, or unreadable: validate and build it
-        corpus, archived = _validated(root, site_url)
-        _save(snapshot, (corpus, archived))
-    return Lexicon(SiteMap.of(corpus, site_url, registry(corpus)), archived)
+        with (folder / "index.pickle").open("rb") as handle:
+            summary, archived = pickle.load(handle)
+        store = EntryStore(folder / "entries")
+    except Exception:  # none yet, or unreadable: validate, then write it
+        corpus, archived, pages = _validated(root, site_url)
+        summary = _summary(corpus)
+        store = EntryStore(loaded={entry_id: (entry, pages.get(entry_id, {})) for entry_id, entry in corpus.entries.items()})
+        _save(folder, (summary, archived), store.loaded)
+    return Lexicon(SiteMap.of(summary, site_url, registry(summary)), archived, store)
 
 
-def _validated(root: Path, site_url: str) -> tuple[Corpus, dict]:
+def _signature(root: Path) -> tuple:
+    """Changes whenever a content file is added, removed or edited (the build's signature, without pathlib's cost)."""
+    from .build import CONTENT_DIRS, CONTENT_FILES
+
+    def walk(folder: str):
+        with os.scandir(folder) as found:
+            for item in found:
+                if item.is_dir():
+                    yield from walk(item.path)
+                else:
+                    st = item.stat()
+                    yield item.path, st.st_mtime_ns, st.st_size
+
+    stats = [item for name in CONTENT_DIRS if (root / name).is_dir() for item in walk(str(root / name))]
+    for name in CONTENT_FILES:
+        if (root / name).is_file():
+            st = (root / name).stat()
+            stats.append((name, st.st_mtime_ns, st.st_size))
+    return (str(root.resolve()), tuple(sorted(stats)))
+
+
+def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
+    """The validated corpus (without line maps), archived versions' records, and their pages."""
     from .build import prepare
 
     build = prepare(root, site_url)
@@ -275,20 +320,39 @@ def _validated(root: Path, site_url: str) -> tuple[Corpus, dict]:
         corpus.entries[entry.id] = Entry(entry.id, entry.folder, slim(entry.facts),
                                          {k: slim(v) for k, v in entry.prose.items()},
                                          {k: slim(v) for k, v in entry.quiz.items()})
-    archived = {entry_id: {version: {"meta": snap.meta, **{lang: snap.markdown(lang) for lang in LANGUAGES}}
-                           for version, snap in versions.items()}
-                for entry_id, versions in archives.load(root).items() if entry_id in corpus.entries}
-    return corpus, archived
+    archived, pages = {}, {}
+    for entry_id, versions in archives.load(root).items():
+        if entry_id in corpus.entries:
+            archived[entry_id] = {version: snap.meta for version, snap in versions.items()}
+            pages[entry_id] = {version: {lang: snap.markdown(lang) for lang in LANGUAGES} for version, snap in versions.items()}
+    return corpus, archived, pages
 
 
-def _save(path: Path, data) -> None:
+def _summary(corpus: Corpus) -> Corpus:
+    """The corpus with only what listing, lookup and search read: a small index to load at start-up."""
+    def part(doc, keys):
+        return YamlDoc(doc.path, {k: doc.data[k] for k in keys if k in doc.data}) if doc is not None else None
+
+    summary = Corpus(root=corpus.root, registry=corpus.registry)
+    for entry in corpus.entries.values():
+        summary.entries[entry.id] = Entry(entry.id, entry.folder, part(entry.facts, SUMMARY_FACTS),
+                                          {k: part(v, SUMMARY_TEXT) for k, v in entry.prose.items()})
+    return summary
+
+
+def _save(folder: Path, index, entries: dict) -> None:
+    """Write the snapshot next to the build cache, replacing older ones; a failure leaves none."""
+    temporary = folder.with_name(f"{folder.name}.tmp-{os.getpid()}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob("served-*.pickle"):
-            old.unlink()
-        temporary = path.with_suffix(".tmp")
-        with temporary.open("wb") as handle:
-            pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        temporary.replace(path)
+        (temporary / "entries").mkdir(parents=True)
+        for entry_id, item in entries.items():
+            with (temporary / "entries" / f"{entry_id}.pickle").open("wb") as handle:
+                pickle.dump(item, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        with (temporary / "index.pickle").open("wb") as handle:
+            pickle.dump(index, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        for old in folder.parent.glob("served-*"):
+            if old != temporary:
+                shutil.rmtree(old, ignore_errors=True)
+        temporary.rename(folder)
     except OSError:
-        pass  # a read-only checkout serves without a snapshot
+        shutil.rmtree(temporary, ignore_errors=True)  # a read-only checkout serves without a snapshot

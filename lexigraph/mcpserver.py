@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from mcp.server import MCPServer
 from mcp.server.apps import Apps
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver.resources import Resource
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
@@ -173,7 +174,7 @@ def build_server(lexicon: Lexicon) -> MCPServer:
             entry = lexicon.entry(id)
             served = lexicon.version(entry, version)
             current = entry.fact("version") or ""
-            meta = lexicon.archived[entry.id][served]["meta"] if served else None
+            meta = lexicon.archived[entry.id][served] if served else None
             result = EntryResult(id=entry.id, lang=code, version=served or current, current_version=current, format=format,
                                  title=meta[code]["title"] if meta else entry.text(code, "title"),
                                  url=lexicon.site.absolute(f"{code}/{meta[code]['slug']}/{served}/") if meta else lexicon.url(entry, code))
@@ -220,17 +221,24 @@ def build_server(lexicon: Lexicon) -> MCPServer:
         if entry.status != "published":
             continue
         for code in LANGUAGES:
-            server.resource(f"lexigraph://{code}/{entry.id}", name=f"{code}/{entry.id}", title=entry.text(code, "title"),
-                            description=_plain(entry.text(code, "definition")), mime_type="text/markdown",
-                            )(_reader(lexicon, entry, code))
+            server.add_resource(EntryResource(uri=f"lexigraph://{code}/{entry.id}", name=f"{code}/{entry.id}",
+                                              title=entry.text(code, "title"), mime_type="text/markdown",
+                                              lexicon=lexicon, entry_id=entry.id, lang=code))
     server.resource("lexigraph://{lang}/{id}", name="entry", title="A Lexigraph entry",
                     description="An entry as Markdown: lang is 'fr' or 'en', id an entry id or slug.",
                     mime_type="text/markdown")(read_entry)
     return server
 
 
-def _reader(lexicon: Lexicon, entry, lang: str):
-    return lambda: lexicon.markdown(entry, lang)
+class EntryResource(Resource):
+    """``lexigraph://{lang}/{id}``: an entry's Markdown copy, rendered when read (cheap to list by the thousand)."""
+
+    lexicon: Any = Field(exclude=True)
+    entry_id: str
+    lang: str
+
+    async def read(self) -> str:
+        return self.lexicon.markdown(self.lexicon.site.corpus.entries[self.entry_id], self.lang)
 
 
 def _plain(text: str | None) -> str:
