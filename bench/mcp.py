@@ -7,7 +7,9 @@ times, from process spawn to the answer read on stdout, a stdio `lexigraph mcp` 
 `tools/call get_entry` (2026-07-28: no handshake, the request carries its `_meta` envelope):
 
 - cold: no cache at all (the server validates the whole content, then writes its snapshot);
-- warm: the usual case, a restart on unchanged content (the snapshot is read back).
+- warm: the usual case, a restart on unchanged content (the snapshot is read back);
+- floor: the SDK's own reference server (snippets/server/weather_server.py) answering one call,
+  i.e. what Python and importing the `mcp` package cost before Lexigraph does anything.
 
 Prints medians of wall time and of the server's CPU time (user + system, from os.wait4), and
 exits 1 if the warm median is 1 s or more (the issue 13 budget).
@@ -46,9 +48,19 @@ def one_run(root: Path, entry_id: str) -> tuple[float, float, int]:
     """(wall seconds to the answer, server CPU seconds, answer bytes)."""
     call = json.loads(json.dumps(CALL))
     call["params"]["arguments"]["id"] = entry_id
+    return timed([sys.executable, "-m", "lexigraph", "--root", str(root), "mcp"], call, entry_id)
+
+
+def floor_run() -> tuple[float, float, int]:
+    """The same measure on the SDK's reference server (snippets/server/weather_server.py): the floor."""
+    call = json.loads(json.dumps(CALL))
+    call["params"].update(name="get_forecast", arguments={"city": "Lyon"})
+    return timed([sys.executable, str(ROOT / "snippets" / "server" / "weather_server.py"), "--transport", "stdio"], call, None)
+
+
+def timed(command: list[str], call: dict, entry_id: str | None) -> tuple[float, float, int]:
     start = time.perf_counter()
-    server = subprocess.Popen([sys.executable, "-m", "lexigraph", "--root", str(root), "mcp"], cwd=ROOT,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     server.stdin.write(json.dumps(call).encode() + b"\n")
     server.stdin.flush()
     answer = json.loads(server.stdout.readline())
@@ -57,7 +69,8 @@ def one_run(root: Path, entry_id: str) -> tuple[float, float, int]:
     _, status, usage = os.wait4(server.pid, 0)
     server.stdout.close()
     result = answer["result"]
-    assert result["isError"] is False and result["structuredContent"]["id"] == entry_id, answer
+    assert result["isError"] is False, answer
+    assert entry_id is None or result["structuredContent"]["id"] == entry_id, answer
     return wall, usage.ru_utime + usage.ru_stime, len(json.dumps(answer))
 
 
@@ -69,15 +82,17 @@ def main() -> int:
     root = generate(args.size)
     entry_id = sorted(p.name for p in (root / "entries").iterdir())[args.size // 2]
     figures = {}
-    for kind in ("cold", "warm"):
+    for kind in ("cold", "warm", "floor"):
         runs = []
-        for _ in range(args.runs if kind == "warm" else max(1, args.runs // 2)):
+        for _ in range(args.runs if kind != "cold" else max(1, args.runs // 2)):
             if kind == "cold":
                 shutil.rmtree(root / ".cache", ignore_errors=True)
-            runs.append(one_run(root, entry_id))
+            runs.append(floor_run() if kind == "floor" else one_run(root, entry_id))
         figures[kind] = runs
         walls, cpus = [r[0] for r in runs], [r[1] for r in runs]
-        print(f"{kind}: N={args.size}, {len(runs)} run(s): start-up + get_entry({entry_id!r}) "
+        what = "SDK reference server (weather_server.py): start-up + get_forecast" if kind == "floor" else \
+            f"N={args.size}: start-up + get_entry({entry_id!r})"
+        print(f"{kind}: {what}, {len(runs)} run(s): "
               f"median {statistics.median(walls):.2f} s wall (min {min(walls):.2f}, max {max(walls):.2f}), "
               f"{statistics.median(cpus):.2f} s CPU; answer {runs[0][2]:,} bytes")
     warm = statistics.median(r[0] for r in figures["warm"])

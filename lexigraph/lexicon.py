@@ -292,16 +292,16 @@ def _signature(root: Path) -> tuple:
     """Changes whenever a content file is added, removed or edited (the build's signature, without pathlib's cost)."""
     from .build import CONTENT_DIRS, CONTENT_FILES
 
-    def walk(folder: str):
-        with os.scandir(folder) as found:
+    def walk(folder: str):   # relative to root, so that `--root .` and `--root /abs/path` share a snapshot
+        with os.scandir(root / folder) as found:
             for item in found:
                 if item.is_dir():
-                    yield from walk(item.path)
+                    yield from walk(f"{folder}/{item.name}")
                 else:
                     st = item.stat()
-                    yield item.path, st.st_mtime_ns, st.st_size
+                    yield f"{folder}/{item.name}", st.st_mtime_ns, st.st_size
 
-    stats = [item for name in CONTENT_DIRS if (root / name).is_dir() for item in walk(str(root / name))]
+    stats = [item for name in CONTENT_DIRS if (root / name).is_dir() for item in walk(name)]
     for name in CONTENT_FILES:
         if (root / name).is_file():
             st = (root / name).stat()
