@@ -205,7 +205,7 @@ def build_server(lexicon: Lexicon) -> MCPServer:
                 listed.append(Listed(
                     id=entry.id, number=entry.fact("number", 0), title=entry.text(code, "title"), status=entry.status,
                     version=entry.fact("version"), url=lexicon.url(entry, code),
-                    stale=any(s[0] == (wanted or s[0]) for s in stale),
+                    stale=any(wanted in (None, spec_id) for spec_id, _ in stale),
                     checked_against=[SpecCheck(spec=c["spec"], revision=c["revision"], current=lexicon.site.specs[c["spec"]].current,
                                                stale=(c["spec"], c["revision"]) in stale) for c in checks]))
             return ListResult(lang=code, spec=wanted, entries=listed)

@@ -122,10 +122,14 @@ def test_tools_are_gone_after_navigating_away(browser, site):
     page.close()
 
 
-def test_pagehide_unregisters_the_tools(browser, site):
+def test_pagehide_unregisters_the_tools_and_a_restore_from_the_cache_brings_them_back(browser, site):
     page = open_page(browser, site + "/en/")
-    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))")
     assert page.evaluate("async () => (await document.modelContext.getTools()).length") == 0
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }))")
+    assert page.evaluate("async () => (await document.modelContext.getTools()).length") == 0
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    assert page.evaluate("async () => (await document.modelContext.getTools()).map((t) => t.name)") == ["get_entry", "search_lexicon"]
     page.close()
 
 
