@@ -60,6 +60,10 @@ def error_text(client, tool: str, arguments: dict) -> str:
 def test_each_mode_negotiates_its_era(client):
     assert client.protocol_version == ("2026-07-28" if client.mode == "auto" else "2025-11-25")
     assert client.server_info.name == "lexigraph"
+    # The quiz App's extension is advertised in server/discover; the SDK's 2025-11-25 initialize
+    # result carries no `extensions` (the tool's _meta.ui still names the view in both eras).
+    extensions = client.server_capabilities.extensions
+    assert (extensions or {}).get("io.modelcontextprotocol/ui") == ({} if client.mode == "auto" else None)
 
 
 def test_every_tool_is_read_only_with_an_output_schema(client):

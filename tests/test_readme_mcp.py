@@ -55,3 +55,17 @@ def test_mcp_help_explains_the_options():
     assert done.returncode == 0
     for text in ("--http", "--port", "stdin/stdout", "http://127.0.0.1:PORT/mcp", "stateless", "DNS rebinding", "default: 8765"):
         assert text in " ".join(done.stdout.split()), text
+
+
+def test_mcp_on_content_with_problems_lists_them_on_stderr_and_exits_1(tmp_path):
+    from tests.test_check_fixtures import materialise
+
+    root = materialise("bad-version", tmp_path)
+    done = subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), "mcp"], cwd=ROOT,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stdout == ""          # stdout is the MCP channel: nothing but protocol goes there
+    expected = (ROOT / "tests" / "fixtures" / "invalid" / "bad-version" / "expected.txt").read_text(encoding="utf-8").splitlines()
+    assert [line.strip() for line in done.stderr.splitlines() if line.startswith("  ")] == expected
+    assert done.stderr.rstrip().endswith("lexigraph mcp: fix the problems above first (lexigraph check lists them).")
+    assert "Traceback" not in done.stderr
