@@ -17,8 +17,9 @@
   function score({ id, text }, wanted) {
     const title = words(text.title), names = words([id, text.slug, ...(text.aliases ?? [])].join(" "));
     const definition = words(text.definition);
+    const whole = [text.title, id, text.slug, ...(text.aliases ?? [])].some((name) => words(name).join(" ") === wanted.join(" "));
     const hit = (list, token) => list.includes(token) || (token.length > 2 && list.some((w) => w.startsWith(token)));
-    return wanted.reduce((sum, token) => sum + (hit(title, token) ? 10 : hit(names, token) ? 8 : 0)
+    return (whole ? 100 : 0) + wanted.reduce((sum, token) => sum + (hit(title, token) ? 10 : hit(names, token) ? 8 : 0)
       + (hit(definition, token) ? 3 : 0), 0);
   }
 
