@@ -94,6 +94,37 @@ def cmd_archive(args: argparse.Namespace) -> int:
     return 0
 
 
+def site_url(root: Path) -> str:
+    """mkdocs.yml's site_url, the base of every address Lexigraph publishes."""
+    import yaml
+
+    config_file = root / "mkdocs.yml"
+    config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) if config_file.is_file() else {}
+    return config.get("site_url") or "https://www.lexigraph.org/"
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from .lexicon import load
+
+    root = Path(args.root)
+    try:
+        lexicon = load(root, site_url(root))
+    except LexigraphError as error:
+        print_problems(error.problems, out=sys.stderr)  # stdout is the MCP channel
+        print("lexigraph mcp: fix the problems above first (lexigraph check lists them).", file=sys.stderr)
+        return 1
+    from .mcpserver import serve
+
+    serve(lexicon, http=args.http, port=args.port)
+    return 0
+
+
+MCP_HELP = """Serve the lexicon to MCP clients (tools search, get_entry, list_entries, quiz; resources
+lexigraph://{lang}/{id}). Without --http it speaks MCP over stdin/stdout: the client starts
+`lexigraph mcp` itself. With --http it serves Streamable HTTP at http://127.0.0.1:PORT/mcp
+(stateless, loopback only, Host/Origin checked against DNS rebinding) until stopped."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lexigraph", description="Check and build the Lexigraph lexicon.")
     parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
@@ -111,6 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("id", help="the entry id, e.g. 'tool-result' (lowercase, digits, hyphens)")
     new.add_argument("--number", type=int, help="its number (default: the next free one)")
     new.set_defaults(func=cmd_new)
+    mcp = sub.add_parser("mcp", help="serve the lexicon to MCP clients (stdio, or Streamable HTTP with --http)",
+                         description=MCP_HELP)
+    mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP on 127.0.0.1 instead of stdio")
+    mcp.add_argument("--port", type=int, default=8765, help="port for --http (default: 8765)")
+    mcp.set_defaults(func=cmd_mcp)
     return parser
 
 

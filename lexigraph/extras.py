@@ -93,19 +93,21 @@ def llms_txt(site: SiteMap) -> str:
 
 def lexicon_json(site: SiteMap, lang: str) -> dict:
     """Every published entry of ``lang``: its facts, text and quiz, each valid against a published schema."""
-    entries = []
-    for entry in _published(site):
-        quiz = entry.quiz.get(lang)
-        entries.append({"id": entry.id, "url": site.absolute(site.urls[(lang, entry.id)]),
-                        "permalink": site.absolute(permalink(entry, lang)),
-                        "markdown": site.absolute(site.urls[(lang, entry.id)]) + "index.md",
-                        "citation": citation_line(site, entry, lang),
-                        "facts": entry.facts.data, "text": entry.prose[lang].data,
-                        "pointed_at_by": relations.reverse(site.corpus, entry),
-                        "quiz": quiz.data if quiz is not None else None})
     return {"lexicon": "Lexigraph", "language": lang, "license": "CC-BY-4.0",
             "schemas": {part: site.absolute("schemas/" + name) for part, name in SCHEMAS.items()},
-            "entries": entries}
+            "entries": [entry_json(site, entry, lang) for entry in _published(site)]}
+
+
+def entry_json(site: SiteMap, entry, lang: str) -> dict:
+    """One published entry of the JSON export (also what `lexigraph mcp` serves as format="json")."""
+    quiz = entry.quiz.get(lang)
+    return {"id": entry.id, "url": site.absolute(site.urls[(lang, entry.id)]),
+            "permalink": site.absolute(permalink(entry, lang)),
+            "markdown": site.absolute(site.urls[(lang, entry.id)]) + "index.md",
+            "citation": citation_line(site, entry, lang),
+            "facts": entry.facts.data, "text": entry.prose[lang].data,
+            "pointed_at_by": relations.reverse(site.corpus, entry),
+            "quiz": quiz.data if quiz is not None else None}
 
 
 def _rfc3339(date: str) -> str:

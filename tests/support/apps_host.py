@@ -25,9 +25,9 @@ RETURNED_HEADERS = ("content-type", "mcp-session-id")
 CONTENT_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html", ".json": "application/json"}
 
 
-def resolve(url_path: str) -> Path | None:
+def resolve(url_path: str, mounts: dict[str, Path] = MOUNTS) -> Path | None:
     """The file a URL path names under one of the mounts, or None (never outside a mount)."""
-    for prefix, folder in MOUNTS.items():
+    for prefix, folder in mounts.items():
         if url_path.startswith(prefix):
             candidate = (folder / url_path[len(prefix):]).resolve()
             if candidate.is_file() and candidate.is_relative_to(folder.resolve()):
@@ -39,8 +39,9 @@ class AppsHost:
     """The running origin: `url` to open, `forwarded` JSON-RPC messages sent to the server,
     `answers` the server's raw response body to each forwarded request, by JSON-RPC id."""
 
-    def __init__(self, mcp_url: str) -> None:
+    def __init__(self, mcp_url: str, mounts: dict[str, Path] = MOUNTS) -> None:
         self.mcp_url = mcp_url
+        self.mounts = mounts
         self.forwarded: list[dict] = []
         self.answers: dict[object, str] = {}
         self.http = httpx.Client(timeout=15.0)
@@ -54,7 +55,7 @@ class AppsHost:
                 pass
 
             def do_GET(self):
-                path = resolve(self.path.split("?")[0])
+                path = resolve(self.path.split("?")[0], host.mounts)
                 if self.path.startswith("/mcp") or path is None:
                     self.send_error(405 if self.path.startswith("/mcp") else 404)
                     return
@@ -95,11 +96,21 @@ class AppsHost:
 def apps_host() -> Iterator[AppsHost]:
     """Start the reference server (HTTP) and the host origin; both stop on exit."""
     server = ServerProcess("http")
-    host = AppsHost(f"http://127.0.0.1:{server.port}/mcp")
+    try:
+        with host_origin(AppsHost(f"http://127.0.0.1:{server.port}/mcp")) as host:
+            host.url += "/snippets/mcp-apps/host.html"
+            yield host
+    finally:
+        server.stop()
+
+
+@contextlib.contextmanager
+def host_origin(host: AppsHost) -> Iterator[AppsHost]:
+    """Serve ``host`` on 127.0.0.1 (``host.url`` is its origin); stops on exit."""
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), host.handler())
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    host.url = f"http://127.0.0.1:{httpd.server_address[1]}/snippets/mcp-apps/host.html"
+    host.url = f"http://127.0.0.1:{httpd.server_address[1]}"
     try:
         yield host
     finally:
@@ -107,4 +118,3 @@ def apps_host() -> Iterator[AppsHost]:
         httpd.server_close()
         thread.join(timeout=5)
         host.http.close()
-        server.stop()

@@ -1,0 +1,136 @@
+"""`lexigraph mcp` as a real process, driven by the SDK's own `mcp.Client` from synchronous tests.
+
+- `content_root(tmp)`: a copy of the real content with one archived version (the MCP entry,
+  archived with `lexigraph archive`, then bumped) and one stale entry (tool, checked against an
+  older MCP revision), so every path of the server has something real to serve.
+- `HttpServer(root)`: `lexigraph mcp --http --port N` on 127.0.0.1; `stop()` always ends it.
+- `connect(target, mode)`: a `Client` (stdio parameters or an HTTP URL) held open on a
+  background event loop; its coroutine methods are called synchronously.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import anyio.from_thread
+import yaml
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from tests.support.mcp_server import STARTED_PIDS, TIMEOUT
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ("entries", "quizzes", "snippets", "archive", "specs.yml", "mkdocs.yml")
+BUMPED = "v2099-01"   # the MCP entry's new version in content_root(); its previous one is archived
+STALE_ENTRY, STALE_REVISION = "tool", "2025-11-25"
+
+
+def lexigraph_command(root: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "lexigraph", "--root", str(root), *args]
+
+
+def content_root(workdir: Path) -> tuple[Path, str]:
+    """The real content copied into ``workdir``, MCP bumped past an archived version; returns (root, archived version)."""
+    for name in CONTENT:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, workdir / name, dirs_exist_ok=True)
+        elif source.is_file():
+            shutil.copy(source, workdir / name)
+    facts_file = workdir / "entries" / "mcp" / "entry.yml"
+    archived = yaml.safe_load(facts_file.read_text(encoding="utf-8"))["version"]
+    done = subprocess.run(lexigraph_command(workdir, "archive", "mcp"), cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = facts_file.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^version: .*$", f"version: {BUMPED}", text)
+    text = re.sub(r"(?m)^(versions:\n(?:  - .*\n)+)", lambda m: m.group(1) + f"  - {{version: {BUMPED}, date: 2099-01-15, changed: [examples]}}\n", text)
+    facts_file.write_text(text, encoding="utf-8")
+    tool_file = workdir / "entries" / STALE_ENTRY / "entry.yml"
+    tool_file.write_text(re.sub(r"\{spec: mcp, revision: [0-9-]+\}", f"{{spec: mcp, revision: {STALE_REVISION}}}",
+                                tool_file.read_text(encoding="utf-8")), encoding="utf-8")
+    check = subprocess.run(lexigraph_command(workdir, "check"), cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0, check.stdout + check.stderr
+    return workdir, archived
+
+
+def stdio_target(root: Path) -> StdioServerParameters:
+    command = lexigraph_command(root, "mcp")
+    return StdioServerParameters(command=command[0], args=command[1:], cwd=str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class HttpServer:
+    """A `lexigraph mcp --http` process (or any command serving on ``port``); `stop()` always ends it."""
+
+    def __init__(self, command: list[str], port: int, cwd: Path = ROOT) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}/mcp"
+        self.stderr = tempfile.TemporaryFile()
+        self.popen = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.stderr, cwd=cwd)
+        STARTED_PIDS.append(self.popen.pid)
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            if self.popen.poll() is not None:
+                raise RuntimeError(f"lexigraph mcp exited with {self.popen.returncode}: {self.stderr_text()}")
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    return
+            if time.monotonic() > deadline:
+                self.stop()
+                raise TimeoutError(f"lexigraph mcp did not listen on 127.0.0.1:{port}: {self.stderr_text()}")
+            time.sleep(0.05)
+
+    @classmethod
+    def of(cls, root: Path) -> "HttpServer":
+        port = free_port()
+        return cls(lexigraph_command(root, "mcp", "--http", "--port", str(port)), port)
+
+    def stderr_text(self) -> str:
+        self.stderr.seek(0)
+        return self.stderr.read().decode(errors="replace")
+
+    def stop(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(timeout=10)
+        self.stderr.close()
+
+
+class SyncClient:
+    """`client.call_tool(...)` and friends, run on the portal's event loop and waited for."""
+
+    def __init__(self, portal, client: Client) -> None:
+        self.portal, self.client = portal, client
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.client, name)
+        if not callable(method):
+            return method
+        return lambda *args, **kwargs: self.portal.call(functools.partial(method, *args, **kwargs))
+
+
+@contextlib.contextmanager
+def connect(target: StdioServerParameters | str, mode: str) -> Iterator[SyncClient]:
+    """An entered `mcp.Client` for ``target`` in connect ``mode`` ("auto" or "legacy"); closed on exit."""
+    with anyio.from_thread.start_blocking_portal() as portal:
+        with portal.wrap_async_context_manager(Client(target, mode=mode, read_timeout_seconds=TIMEOUT)) as client:
+            yield SyncClient(portal, client)
