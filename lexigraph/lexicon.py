@@ -252,7 +252,7 @@ def _weight(token: str, vocabulary, exact: float, prefix: float) -> float:
 
 # -- loading ---------------------------------------------------------------------------------
 
-SUMMARY_FACTS = ("number", "status", "version", "versions", "checked_against", "quiz")
+SUMMARY_FACTS = ("number", "status", "version", "versions", "checked_against", "quiz", "relations")  # relations: pages list who points at them
 SUMMARY_TEXT = ("slug", "title", "definition", "analogy", "aliases")
 
 
@@ -321,8 +321,9 @@ def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
                                          {k: slim(v) for k, v in entry.prose.items()},
                                          {k: slim(v) for k, v in entry.quiz.items()})
     archived, pages = {}, {}
-    for entry_id, versions in archives.load(root).items():
-        if entry_id in corpus.entries:
+    for entry_id in corpus.entries:
+        versions = archives.snapshots(build.corpus, entry_id)   # read and checked with the corpus (safefile)
+        if versions:
             archived[entry_id] = {version: snap.meta for version, snap in versions.items()}
             pages[entry_id] = {version: {lang: snap.markdown(lang) for lang in LANGUAGES} for version, snap in versions.items()}
     return corpus, archived, pages

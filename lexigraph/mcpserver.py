@@ -109,11 +109,33 @@ class QuizResult(BaseModel):
     questions: list[QuizQuestion]
 
 
+# The ext-apps App (npm @modelcontextprotocol/ext-apps 2.0.4, MIT, LICENSE beside it), copied from the
+# package's dist/src/app-with-deps.js; tests/test_mcp_quiz_app.py checks it is that file, byte for byte.
+EXT_APPS_BUNDLE = "vendor/ext-apps-app-with-deps.js"
+EXT_APPS_IMPORT = 'import { App } from "@modelcontextprotocol/ext-apps";\n'
+
+
+def _inline_ext_apps(bundle: str) -> str:
+    """The ESM bundle as a plain expression: its top-level code in a function scope (so its short
+    minified names cannot clash with ours), returning the local name its final ``export{…}`` calls App."""
+    code, _, exports = bundle.rstrip().rpartition("export{")
+    names = dict(reversed(item.split(" as ")) if " as " in item else (item, item)
+                 for item in exports.rstrip(";").rstrip("}").split(","))
+    return f"const {{ App }} = (() => {{\n{code}\nreturn {{ App: {names['App']} }};\n}})();\n"
+
+
 def quiz_view_html() -> str:
-    """The quiz App's view: one HTML document, its script inlined (it loads the ext-apps App by import map)."""
+    """The quiz App's view as one self-contained HTML document: the ext-apps App and our script inlined,
+    so the host's sandboxed iframe loads nothing from anywhere."""
     templates = resources.files("lexigraph") / "templates"
     html = (templates / "quiz-app.html").read_text(encoding="utf-8")
     script = (templates / "quiz-app.js").read_text(encoding="utf-8")
+    bundle = (templates / EXT_APPS_BUNDLE).read_text(encoding="utf-8")
+    if EXT_APPS_IMPORT not in script:
+        raise RuntimeError(f"quiz-app.js no longer starts its import with {EXT_APPS_IMPORT!r}")
+    script = script.replace(EXT_APPS_IMPORT, _inline_ext_apps(bundle), 1)
+    if "</script" in script.lower():
+        raise RuntimeError("an inlined script holds '</script', which would end its <script> element early")
     return html.replace("/* quiz-app.js */", script)
 
 

@@ -83,9 +83,10 @@ def test_french_quiz_renders_three_questions_with_feedback_and_score(quiz_host):
         assert view.locator(f"fieldset:nth-of-type({index}) .feedback").text_content() == f"Bonne réponse. {option['feedback']}"
     assert view.locator("#score").text_content() == "Score\u00a0: 2/3"
 
-    # Answering sent nothing anywhere: no message to the server, no request from the view but its module script.
+    # Answering sent nothing anywhere: no message to the server, and the view (one self-contained
+    # document, the ext-apps App inlined) made no request at all.
     assert len(quiz_host.forwarded) == forwarded_before
-    assert all(url.startswith(quiz_host.url + "/node_modules/@modelcontextprotocol/ext-apps/") for url in view_requests)
+    assert view_requests == []
     page.close()
 
 
@@ -106,3 +107,13 @@ def test_view_builds_nodes_and_never_parses_markup():
     script = VIEW_SCRIPT.read_text(encoding="utf-8")
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "fetch(", "XMLHttpRequest", "WebSocket"):
         assert sink not in script, sink
+
+
+def test_inlined_ext_apps_is_the_npm_package_file_byte_for_byte():
+    """The view inlines lexigraph/templates/vendor's copy of the ext-apps App: the very file npm installs."""
+    from lexigraph.mcpserver import EXT_APPS_BUNDLE, quiz_view_html
+
+    vendored = (ROOT / "lexigraph" / "templates" / EXT_APPS_BUNDLE).read_bytes()
+    assert vendored == (ROOT / "node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js").read_bytes()
+    html = quiz_view_html()
+    assert "importmap" not in html and " src=" not in html and html.count("<script") == 1
