@@ -142,7 +142,9 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
         context["nav"] = build.navs[lang]
     if generated is not None:
         base = _base_path(config.site_url)
-        config.extra["alternate"] = [
+        # `true`, not the list: see overrides/partials/alternate.html (no <link rel="alternate"> in the head).
+        config.extra["alternate"] = True
+        context["lx_languages"] = [
             {"name": LABELS[other]["language_name"], "lang": other, "link": base + url}
             for other, url in generated.alternates.items()
         ]
@@ -165,11 +167,9 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
     """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
     from . import cite
 
-    # Root-relative on purpose: Material fetches <href>/sitemap.xml for every <link rel="alternate">,
-    # and an absolute address would make each page load call another origin. The sitemap carries
-    # the fully-qualified alternates for search engines.
+    # Root-relative on purpose; overrides/main.html says why these links avoid rel="alternate" alone.
     base = _base_path(build.site.site_url)
-    head = {"lx_root": base, "lx_feed": f"{base}{lang}/feed.xml" if lang else None}
+    head = {"lx_feed": f"{base}{lang}/feed.xml" if lang else None}
     entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
     if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
         head["lx_head"] = cite.head(build.site, entry, lang, generated.alternates)
@@ -178,8 +178,18 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
     return head
 
 
+def keep_out_of_material_search(page) -> None:
+    """Pagefind indexes the site (lexigraph/search.py); Material's lunr index stays empty.
+
+    Material's search plugin stays in mkdocs.yml because its header shows the search box
+    (overrides/partials/search.html) only when the plugin is on.
+    """
+    page.meta["search"] = {"exclude": True}
+
+
 def publish_extras(build: Build, site_dir: Path) -> None:
-    from . import extras
+    from . import extras, search
 
     publish_schemas(site_dir)
     extras.publish(build.site, build.pages.values(), site_dir)
+    search.publish(build, site_dir, _base_path(build.site.site_url))
