@@ -36,6 +36,16 @@ class Build:
 _cache: dict[tuple, Build] = {}
 
 
+@dataclass(frozen=True)
+class Scope:
+    """A writer's preview (lexigraph/preview.py): its in-memory build and the entries it shows."""
+    build: Build
+    entries: frozenset
+
+
+PREVIEW: Scope | None = None   # set only inside `lexigraph preview`; a normal build never sees it
+
+
 def _signature(root: Path) -> tuple:
     """Changes whenever a content file is added, removed or edited (for `mkdocs serve`)."""
     stats = []
@@ -53,6 +63,8 @@ def _signature(root: Path) -> tuple:
 
 def prepare(root: Path, site_url: str) -> Build:
     """Load and validate the content once; raise LexigraphError listing every problem."""
+    if PREVIEW is not None:
+        return PREVIEW.build
     key = (_signature(root), site_url)
     if key not in _cache:
         corpus = load_corpus(root, use_cache=True)
@@ -86,6 +98,8 @@ def add_pages(build: Build, files, config):
     build.fragments = {}
     for lang in LANGUAGES:
         for page in plan_language(build.site, lang):
+            if PREVIEW is not None and page.entry_id is not None and page.entry_id not in PREVIEW.entries:
+                continue
             markdown = page.render()
             if isinstance(markdown, PageMarkdown):
                 build.fragments[page.src_uri] = markdown.fragments
@@ -190,6 +204,8 @@ def keep_out_of_material_search(page) -> None:
 def publish_extras(build: Build, site_dir: Path) -> None:
     from . import extras, search
 
+    if PREVIEW is not None:   # feeds, sitemap and search cover the whole lexicon: not in a preview
+        return
     publish_schemas(site_dir)
     extras.publish(build.site, build.pages.values(), site_dir)
     search.publish(build, site_dir, _base_path(build.site.site_url))

@@ -91,6 +91,16 @@ def cmd_archive(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_preview(args: argparse.Namespace) -> int:
+    from .preview import serve
+
+    try:
+        return serve(Path(args.root), args.id, port=args.port)
+    except LexigraphError as error:
+        print_problems(error.problems)
+        return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lexigraph", description="Check and build the Lexigraph lexicon.")
     parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
@@ -108,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("id", help="the entry id, e.g. 'tool-result' (lowercase, digits, hyphens)")
     new.add_argument("--number", type=int, help="its number (default: the next free one)")
     new.set_defaults(func=cmd_new)
+    preview = sub.add_parser("preview", help="serve one entry, its neighbours and the indexes, rebuilt within seconds of each save")
+    preview.add_argument("id", help="the entry id, e.g. mcp")
+    preview.add_argument("--port", type=int, default=8001, help="port on 127.0.0.1 (default: 8001)")
+    preview.set_defaults(func=cmd_preview)
     return parser
 
 
