@@ -41,6 +41,7 @@ class Scope:
     """A writer's preview (lexigraph/preview.py): its in-memory build and the entries it shows."""
     build: Build
     entries: frozenset
+    index_site: SiteMap    # the home, A–Z and Revisions pages list the preview's entries only
 
 
 PREVIEW: Scope | None = None   # set only inside `lexigraph preview`; a normal build never sees it
@@ -97,9 +98,7 @@ def add_pages(build: Build, files, config):
     build.pages = {}
     build.fragments = {}
     for lang in LANGUAGES:
-        for page in plan_language(build.site, lang):
-            if PREVIEW is not None and page.entry_id is not None and page.entry_id not in PREVIEW.entries:
-                continue
+        for page in plan_language(build.site, lang) if PREVIEW is None else _preview_pages(lang):
             markdown = page.render()
             if isinstance(markdown, PageMarkdown):
                 build.fragments[page.src_uri] = markdown.fragments
@@ -110,6 +109,12 @@ def add_pages(build: Build, files, config):
     files.append(File.generated(config, root.src_uri, content=root.render()))
     build.pages[root.src_uri] = root
     return files
+
+
+def _preview_pages(lang: str) -> list[Page]:
+    """The preview's pages: its indexes (of its own entries) and its entries' pages."""
+    indexes = [page for page in plan_language(PREVIEW.index_site, lang) if page.entry_id is None]
+    return indexes + [page for page in plan_language(PREVIEW.build.site, lang, PREVIEW.entries) if page.entry_id]
 
 
 def restore_fragments(build: Build, html: str, page) -> str:

@@ -2,18 +2,21 @@
 
 The whole lexicon is read and checked once, at start. The preview site holds the entry's pages
 (both languages), its neighbours' (the entries it links to and those that link to it) and the
-home, A–Z and Revisions pages; links to other entries lead nowhere in the preview. On each save
-of the entry's files, only those files are read again, the whole lexicon is checked again in
-memory (cross-entry checks included), and MkDocs builds the preview's pages; the browser reloads.
+home, A–Z and Revisions pages (listing the preview's entries); links to other entries lead nowhere
+in the preview. On each save of the entry's files, only those files are read again, the whole
+lexicon is checked again in memory (cross-entry checks included), and MkDocs builds the entry's
+pages and the indexes (the neighbours' too when the entry's name changed); the browser reloads.
 With problems, they are printed and the previous preview stays. `mkdocs build` is unchanged:
 the preview only narrows the pages while its own process runs (lexigraph.build.PREVIEW).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from . import LANGUAGES
@@ -60,6 +63,7 @@ class Preview:
         if entry_id not in self.corpus.entries:
             raise SystemExit(f"lexigraph preview: no entry '{entry_id}' in {root / 'entries'}")
         self.scope = neighbourhood(self.corpus, entry_id)
+        self.config = None
 
     def watched(self) -> list[Path]:
         """The files a writer edits for this entry: its folder and its quiz files."""
@@ -79,33 +83,60 @@ class Preview:
         corpus.entries[self.entry_id] = entry
         return validate(corpus)
 
-    def build(self) -> None:
-        """Build the neighbourhood's pages into site_dir with the project's mkdocs.yml."""
+    def names(self) -> tuple:
+        """What the neighbours' pages show of the entry: its number, status, titles, slugs and aliases."""
+        entry = self.corpus.entries[self.entry_id]
+        return (entry.fact("number"), entry.status,
+                *((entry.text(lang, "title"), entry.text(lang, "slug"), entry.text(lang, "aliases")) for lang in LANGUAGES))
+
+    def build(self, neighbours: bool = True) -> None:
+        """Build the entry's pages and the indexes into site_dir, and the neighbours' pages unless told not to."""
         from mkdocs.commands.build import build as mkdocs_build
-        from mkdocs.config import load_config
 
         self.site = SiteMap.of(self.corpus, "https://www.lexigraph.org/", registry(self.corpus))
-        pipeline.PREVIEW = pipeline.Scope(pipeline.Build(self.corpus, self.site), frozenset(self.scope))
+        shown = dataclasses.replace(self.corpus, entries={i: self.corpus.entries[i] for i in sorted(self.scope)})
+        pages = frozenset(self.scope if neighbours else {self.entry_id})
+        pipeline.PREVIEW = pipeline.Scope(pipeline.Build(self.corpus, self.site), pages,
+                                          dataclasses.replace(self.site, corpus=shown))
+        first = self.config is None
         try:
-            config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.site_dir), strict=False)
-            config.plugins.on_startup(command="build", dirty=False)
-            try:
-                mkdocs_build(config)
-            finally:
-                config.plugins.on_shutdown()
+            if first:
+                self.config = self._config()
+            mkdocs_build(self.config, dirty=not first)   # dirty: theme assets are copied once
         finally:
             pipeline.PREVIEW = None
+
+    def _config(self):
+        """The project's mkdocs.yml, loaded once: its theme templates are compiled once, not per save."""
+        from mkdocs.config import load_config
+
+        config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.site_dir), strict=False)
+        config.plugins.on_startup(command="serve", dirty=True)
+        env = config.theme.get_env()
+        config.theme.get_env = lambda: env
+        templates = env.loader.list_templates()   # Material's theme holds thousands of files: list them once
+        env.loader.list_templates = lambda: templates
+        return config
 
     def rebuild(self) -> None:
         """After a save: the new preview, or the problems (the previous preview stays)."""
         from .cli import print_problems
 
+        before = self.names()
+        started = time.perf_counter(), time.process_time()
         problems = self.reload()
         if problems:
             print_problems(problems, out=sys.stderr)
             log.error("Preview not updated: fix the problems above and save again.")
             return
-        self.build()
+        # The neighbours' pages (left from the last build) change only when the entry's name does.
+        self.build(neighbours=self.names() != before)
+        log.info("Preview rebuilt in %.2f s (%.2f s CPU)", time.perf_counter() - started[0], time.process_time() - started[1])
+
+
+def _not_dirty_warning(record: logging.LogRecord) -> bool:
+    """MkDocs warns that a dirty build may leave stale links; the preview's own rebuilds take care of them."""
+    return not record.getMessage().startswith("A 'dirty' build")
 
 
 def serve(root: Path, entry_id: str, host: str = "127.0.0.1", port: int = 8001) -> int:
@@ -113,6 +144,7 @@ def serve(root: Path, entry_id: str, host: str = "127.0.0.1", port: int = 8001) 
     from mkdocs.livereload import LiveReloadServer
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
+    logging.getLogger("mkdocs.commands.build").addFilter(_not_dirty_warning)
     with tempfile.TemporaryDirectory(prefix="lexigraph-preview-") as tmp:
         preview = Preview(root.resolve(), entry_id, Path(tmp))
         preview.build()
