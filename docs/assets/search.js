@@ -65,8 +65,9 @@
     input.blur();
   }
 
-  function show(results, total) {
+  function show(results, total, typed) {
     list.replaceChildren();
+    list.setAttribute("data-query", typed);   // which query the list answers (tests wait on it)
     meta.textContent = total === 0 ? label("search.result.none")
       : total === 1 ? label("search.result.one") : label("search.result.other", total);
     results.forEach(function (data) {
@@ -89,7 +90,8 @@
   }
 
   function search() {
-    var query = terms(input.value);
+    var typed = input.value;
+    var query = terms(typed);
     var ticket = ++pending;
     if (!query) {
       list.replaceChildren();
@@ -101,7 +103,7 @@
     }).then(function (found) {
       if (ticket !== pending || !found) return null;
       return Promise.all(found.results.slice(0, MAX).map(function (r) { return r.data(); })).then(function (data) {
-        if (ticket === pending) show(named(data, query), found.results.length);
+        if (ticket === pending) show(named(data, query), found.results.length, typed);
       });
     });
   }
