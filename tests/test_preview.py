@@ -70,6 +70,13 @@ def test_preview_shows_a_saved_edit_and_keeps_the_last_good_page_on_bad_input(pr
         assert "freshly edited" in page.inner_text(".lx-definition")
         assert "Traceback" not in log.read_text(encoding="utf-8")
 
+        # A new title reaches the preview's A–Z index too.
+        source.write_text(original.replace("title: Widget\n", "title: Widgetry\n"), encoding="utf-8")
+        page.goto(base + "/en/widget/")
+        page.wait_for_function("() => document.querySelector('h1').innerText.startsWith('Widgetry')", timeout=60_000)
+        page.goto(base + "/en/a-z/")
+        assert "Widgetry" in page.inner_text("article")
+
 
 def test_preview_of_an_unknown_entry_says_so(tmp_path):
     project = make_project(FIXTURE, tmp_path / "project")
