@@ -31,6 +31,7 @@ def on_files(files, config):
 
 
 def on_page_content(html, page, config, files):
+    lexigraph_build.keep_out_of_material_search(page)
     return lexigraph_build.restore_fragments(_state["build"], html, page)
 
 

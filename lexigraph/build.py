@@ -37,6 +37,17 @@ class Build:
 _cache: dict[tuple, Build] = {}
 
 
+@dataclass(frozen=True)
+class Scope:
+    """A writer's preview (lexigraph/preview.py): its in-memory build and the entries it shows."""
+    build: Build
+    entries: frozenset
+    index_site: SiteMap    # the home, A–Z and Revisions pages list the preview's entries only
+
+
+PREVIEW: Scope | None = None   # set only inside `lexigraph preview`; a normal build never sees it
+
+
 def _signature(root: Path) -> tuple:
     """Changes whenever a content file is added, removed or edited (for `mkdocs serve`)."""
     stats = []
@@ -54,6 +65,8 @@ def _signature(root: Path) -> tuple:
 
 def prepare(root: Path, site_url: str) -> Build:
     """Load and validate the content once; raise LexigraphError listing every problem."""
+    if PREVIEW is not None:
+        return PREVIEW.build
     key = (_signature(root), site_url)
     if key not in _cache:
         corpus = load_corpus(root, use_cache=True)
@@ -86,7 +99,7 @@ def add_pages(build: Build, files, config):
     build.pages = {}
     build.fragments = {}
     for lang in LANGUAGES:
-        for page in plan_language(build.site, lang):
+        for page in plan_language(build.site, lang) if PREVIEW is None else _preview_pages(lang):
             markdown = page.render()
             if isinstance(markdown, PageMarkdown):
                 build.fragments[page.src_uri] = markdown.fragments
@@ -97,6 +110,12 @@ def add_pages(build: Build, files, config):
     files.append(File.generated(config, root.src_uri, content=root.render()))
     build.pages[root.src_uri] = root
     return files
+
+
+def _preview_pages(lang: str) -> list[Page]:
+    """The preview's pages: its indexes (of its own entries) and its entries' pages."""
+    indexes = [page for page in plan_language(PREVIEW.index_site, lang) if page.entry_id is None]
+    return indexes + [page for page in plan_language(PREVIEW.build.site, lang, PREVIEW.entries) if page.entry_id]
 
 
 def restore_fragments(build: Build, html: str, page) -> str:
@@ -143,7 +162,9 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
         context["nav"] = build.navs[lang]
     if generated is not None:
         base = _base_path(config.site_url)
-        config.extra["alternate"] = [
+        # `true`, not the list: see overrides/partials/alternate.html (no <link rel="alternate"> in the head).
+        config.extra["alternate"] = True
+        context["lx_languages"] = [
             {"name": LABELS[other]["language_name"], "lang": other, "link": base + url}
             for other, url in generated.alternates.items()
         ]
@@ -166,11 +187,9 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
     """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
     from . import cite
 
-    # Root-relative on purpose: Material fetches <href>/sitemap.xml for every <link rel="alternate">,
-    # and an absolute address would make each page load call another origin. The sitemap carries
-    # the fully-qualified alternates for search engines.
+    # Root-relative on purpose; overrides/main.html says why these links avoid rel="alternate" alone.
     base = _base_path(build.site.site_url)
-    head = {"lx_root": base, "lx_feed": f"{base}{lang}/feed.xml" if lang else None}
+    head = {"lx_feed": f"{base}{lang}/feed.xml" if lang else None}
     entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
     if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
         head["lx_head"] = cite.head(build.site, entry, lang, generated.alternates)
@@ -179,8 +198,20 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
     return head
 
 
-def publish_extras(build: Build, site_dir: Path) -> None:
-    from . import extras
+def keep_out_of_material_search(page) -> None:
+    """Pagefind indexes the site (lexigraph/search.py); Material's lunr index stays empty.
 
+    Material's search plugin stays in mkdocs.yml because its header shows the search box
+    (overrides/partials/search.html) only when the plugin is on.
+    """
+    page.meta["search"] = {"exclude": True}
+
+
+def publish_extras(build: Build, site_dir: Path) -> None:
+    from . import extras, search
+
+    if PREVIEW is not None:   # feeds, sitemap and search cover the whole lexicon: not in a preview
+        return
     publish_schemas(site_dir)
     extras.publish(build.site, build.pages.values(), site_dir)
+    search.publish(build, site_dir, _base_path(build.site.site_url))

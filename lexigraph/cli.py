@@ -125,6 +125,16 @@ lexigraph://{lang}/{id}). Without --http it speaks MCP over stdin/stdout: the cl
 (stateless, loopback only, Host/Origin checked against DNS rebinding) until stopped."""
 
 
+def cmd_preview(args: argparse.Namespace) -> int:
+    from .preview import serve
+
+    try:
+        return serve(Path(args.root), args.id, port=args.port)
+    except LexigraphError as error:
+        print_problems(error.problems)
+        return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lexigraph", description="Check and build the Lexigraph lexicon.")
     parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
@@ -147,6 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8765, help="port for --http (default: 8765)")
     mcp.set_defaults(func=cmd_mcp)
+    preview = sub.add_parser("preview", help="serve one entry, its neighbours and the indexes, rebuilt within seconds of each save")
+    preview.add_argument("id", help="the entry id, e.g. mcp")
+    preview.add_argument("--port", type=int, default=8001, help="port on 127.0.0.1 (default: 8001)")
+    preview.set_defaults(func=cmd_preview)
     return parser
 
 

@@ -33,8 +33,8 @@ def _sort_key(title: str) -> str:
     return unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().casefold()
 
 
-def plan_language(site: SiteMap, lang: str) -> list[Page]:
-    """Every page of ``lang``: home, A–Z index, revisions, then one page per entry."""
+def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> list[Page]:
+    """Every page of ``lang``: home, A–Z index, revisions, then one page per entry (or per entry in ``only``)."""
     special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
     pages = [
         Page(lang, f"{lang}/index.md", f"{lang}/", special[""], render=lambda: render_home(site, lang)),
@@ -42,6 +42,8 @@ def plan_language(site: SiteMap, lang: str) -> list[Page]:
         Page(lang, f"{lang}/revisions.md", f"{lang}/revisions/", special["revisions"], render=lambda: render_revisions(site, lang)),
     ]
     for entry in site.corpus.entries.values():
+        if only is not None and entry.id not in only:
+            continue
         url = site.urls[(lang, entry.id)]
         alternates = {other: site.urls[(other, entry.id)] for other in LANGUAGES}
         pages.append(Page(lang, url.rstrip("/") + ".md", url, alternates, entry.id,
