@@ -6,26 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import CROSS, FILES, PARSE, PLACEHOLDERS, QUIZ_CUES, SCHEMA, STALE, LexigraphError, Problem
-
-KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
-               STALE: "Stale entries (warnings; errors with --strict)",
-               PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
-               "typography": "French typography (warnings; errors with --strict)",
-               "terminology": "Terminology (warnings; errors with --strict)",
-               QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)"}
-
-
-def print_problems(problems: list[Problem], out=None) -> None:
-    """Print problems grouped by kind, each as ``path:line: $.field: message``."""
-    out = out or sys.stdout
-    for kind in KIND_TITLES:
-        group = [p for p in problems if p.kind == kind]
-        if group:
-            print(f"{KIND_TITLES[kind]} ({len(group)}):", file=out)
-            for problem in group:
-                print(f"  {problem}", file=out)
-
+from .errors import LexigraphError, print_problems
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .validate import check

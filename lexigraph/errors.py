@@ -7,6 +7,7 @@ boundary (the CLI or the MkDocs hook) reports them all at once.
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,3 +73,22 @@ def display_path(path: Path, root: Path) -> str:
         return (path.parent.resolve() / path.name).relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
+               STALE: "Stale entries (warnings; errors with --strict)",
+               PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
+               "typography": "French typography (warnings; errors with --strict)",
+               "terminology": "Terminology (warnings; errors with --strict)",
+               QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)"}
+
+
+def print_problems(problems: list[Problem], out=None) -> None:
+    """Print problems grouped by kind, each as ``path:line: $.field: message``."""
+    out = out or sys.stdout
+    for kind in KIND_TITLES:
+        group = [p for p in problems if p.kind == kind]
+        if group:
+            print(f"{KIND_TITLES[kind]} ({len(group)}):", file=out)
+            for problem in group:
+                print(f"  {problem}", file=out)

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from . import LANGUAGES
 from . import build as pipeline
-from .errors import LexigraphError
-from .load import Corpus, _load_entry, _read, load_corpus
-from .render import SiteMap
+from .errors import LexigraphError, print_problems
+from .links import SiteMap
+from .load import QUIZZES, Corpus, _load_entry, _read, load_corpus
 from .validate import registry, validate
 
 log = logging.getLogger("lexigraph.preview")
@@ -79,7 +79,7 @@ class Preview:
         quiz = entry.fact("quiz")
         if quiz:
             for lang in LANGUAGES:
-                entry.quiz[lang] = _read(corpus, self.root / "quizzes" / f"{quiz}.{lang}.yml")
+                entry.quiz[lang] = _read(corpus, self.root / QUIZZES / f"{quiz}.{lang}.yml", self.root / QUIZZES)
         corpus.entries[self.entry_id] = entry
         return validate(corpus)
 
@@ -120,8 +120,6 @@ class Preview:
 
     def rebuild(self) -> None:
         """After a save: the new preview, or the problems (the previous preview stays)."""
-        from .cli import print_problems
-
         before = self.names()
         started = time.perf_counter(), time.process_time()
         problems = self.reload()

@@ -28,7 +28,7 @@ TITLE_WEIGHT = 10      # Pagefind's maximum; headings weigh 7 (h1) down to 2, pr
 ELISION = re.compile(r"\b(jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])’(?=\w)", re.IGNORECASE)
 _ARTICLE = '<article class="md-content__inner md-typeset">'
 _H1 = re.compile(r"<h1\b([^>]*)>(.*?)</h1>", re.DOTALL)
-_DEFINITION = re.compile(r'<p class="lx-definition">(.*?)</p>', re.DOTALL)
+_DEFINITION = re.compile(r'<p class="lx-definition"[^>]*>(.*?)</p>', re.DOTALL)
 _ANALOGY = re.compile(r'<span class="lx-analogy">.*', re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 

@@ -66,7 +66,8 @@ def test_preview_shows_a_saved_edit_and_keeps_the_last_good_page_on_bad_input(pr
             assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
             time.sleep(0.2)
         assert "entries/widget/en.yml:2: $.title:" in log.read_text(encoding="utf-8")
-        page.reload()
+        page = context.new_page()   # the open page may be mid live-reload: read the preview from a fresh one
+        page.goto(base + "/en/widget/")
         assert "freshly edited" in page.inner_text(".lx-definition")
         assert "Traceback" not in log.read_text(encoding="utf-8")
 
