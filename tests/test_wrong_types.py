@@ -42,6 +42,19 @@ def run_check(root: Path, capsys) -> tuple[int, list[str]]:
     return code, [line.strip() for line in out.splitlines() if line.startswith("  ")]
 
 
+def check_edited(root: Path, capsys, edits: dict[str, tuple[str, str]]) -> tuple[int, list[str]]:
+    """Run check on ``root`` with each file's first ``old`` replaced by ``new``; the files are restored after."""
+    originals = {name: (root / name).read_text(encoding="utf-8") for name in edits}
+    for name, (old, new) in edits.items():
+        assert old in originals[name], old
+        (root / name).write_text(originals[name].replace(old, new, 1), encoding="utf-8")
+    try:
+        return run_check(root, capsys)
+    finally:
+        for name, text in originals.items():
+            (root / name).write_text(text, encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def corpus_copy(tmp_path_factory):
     root = tmp_path_factory.mktemp("wrong-types") / "root"
@@ -60,44 +73,25 @@ def test_every_listed_field_gets_every_wrong_type():
 
 @pytest.mark.parametrize("name, old, new, line, field, expected, value, described", CASES)
 def test_a_wrong_type_is_one_schema_error(corpus_copy, capsys, name, old, new, line, field, expected, value, described):
-    path = corpus_copy / name
-    original = path.read_text(encoding="utf-8")
-    assert old in original, old
-    path.write_text(original.replace(old, new.format(value), 1), encoding="utf-8")
-    try:
-        code, lines = run_check(corpus_copy, capsys)
-    finally:
-        path.write_text(original, encoding="utf-8")
+    code, lines = check_edited(corpus_copy, capsys, {name: (old, new.format(value))})
     assert code == 1
     assert lines == [f"{name}:{line}: {field}: expected {expected}, got {described}"]
 
 
 def test_the_other_entry_is_still_cross_checked(corpus_copy, capsys):
     """A malformed entry.yml in one entry does not stop the checks of the other's documents."""
-    facts, gadget = corpus_copy / "entries/widget/entry.yml", corpus_copy / "entries/gadget/entry.yml"
-    originals = {p: p.read_text(encoding="utf-8") for p in (facts, gadget)}
-    facts.write_text(originals[facts].replace("runs_in: [gadget]", "runs_in: [{a: 1}]"), encoding="utf-8")
-    gadget.write_text(originals[gadget].replace("id: gadget", "id: gadgets"), encoding="utf-8")
-    try:
-        code, lines = run_check(corpus_copy, capsys)
-    finally:
-        for path, text in originals.items():
-            path.write_text(text, encoding="utf-8")
+    code, lines = check_edited(corpus_copy, capsys, {
+        "entries/widget/entry.yml": ("runs_in: [gadget]", "runs_in: [{a: 1}]"),
+        "entries/gadget/entry.yml": ("id: gadget", "id: gadgets")})
     assert code == 1
     assert lines == ["entries/widget/entry.yml:15: $.relations.runs_in[0]: expected text, got a mapping of fields",
                      "entries/gadget/entry.yml:1: $.id: 'gadgets' does not match its folder name 'gadget'"]
 
 
 def test_a_malformed_language_file_leaves_its_entry_yml_cross_checked(corpus_copy, capsys):
-    prose, facts = corpus_copy / "entries/widget/en.yml", corpus_copy / "entries/widget/entry.yml"
-    originals = {p: p.read_text(encoding="utf-8") for p in (prose, facts)}
-    prose.write_text(originals[prose].replace("slug: widget", "slug: [widget]"), encoding="utf-8")
-    facts.write_text(originals[facts].replace("runs_in: [gadget]", "runs_in: [gadjet]"), encoding="utf-8")
-    try:
-        code, lines = run_check(corpus_copy, capsys)
-    finally:
-        for path, text in originals.items():
-            path.write_text(text, encoding="utf-8")
+    code, lines = check_edited(corpus_copy, capsys, {
+        "entries/widget/en.yml": ("slug: widget", "slug: [widget]"),
+        "entries/widget/entry.yml": ("runs_in: [gadget]", "runs_in: [gadjet]")})
     assert code == 1
     assert lines == ["entries/widget/en.yml:1: $.slug: expected text, got a list",
                      "entries/widget/entry.yml:15: $.relations.runs_in[0]: 'gadjet' is not an entry (did you mean 'gadget'?)"]
@@ -106,15 +100,9 @@ def test_a_malformed_language_file_leaves_its_entry_yml_cross_checked(corpus_cop
 def test_invisible_characters_are_named(corpus_copy, capsys):
     """A control or direction-override character in a text: the feeds' XML cannot carry the one,
     the other reorders what readers see."""
-    facts, prose = corpus_copy / "entries/widget/entry.yml", corpus_copy / "entries/widget/fr.yml"
-    originals = {p: p.read_text(encoding="utf-8") for p in (facts, prose)}
-    facts.write_text(originals[facts].replace("editor: Test Editor", 'editor: "Test\\0Editor"'), encoding="utf-8")
-    prose.write_text(originals[prose].replace("title: Bidule", 'title: "Bi\\u202Edule"'), encoding="utf-8")
-    try:
-        code, lines = run_check(corpus_copy, capsys)
-    finally:
-        for path, text in originals.items():
-            path.write_text(text, encoding="utf-8")
+    code, lines = check_edited(corpus_copy, capsys, {
+        "entries/widget/entry.yml": ("editor: Test Editor", 'editor: "Test\\0Editor"'),
+        "entries/widget/fr.yml": ("title: Bidule", 'title: "Bi\\u202Edule"')})
     assert code == 1
     why = "is not allowed: remove it (a control or direction-override character can hide or reorder text)"
     assert lines == [f"entries/widget/entry.yml:6: $.editor: invisible character U+0000 {why}",
