@@ -44,6 +44,16 @@ def preview(tmp_path):
             process.wait(timeout=30)
 
 
+def wait_for_text(page, selector: str, text: str) -> None:
+    """Wait until the element shows the text, across live reloads.
+
+    A reload can run the check in the new document before its body is parsed, so the element may
+    not exist yet: that counts as "not yet", not as a failure.
+    """
+    page.wait_for_function("([selector, text]) => document.querySelector(selector)?.innerText.includes(text)",
+                           arg=[selector, text], timeout=60_000)
+
+
 def test_preview_shows_a_saved_edit_and_keeps_the_last_good_page_on_bad_input(preview):
     project, base, log = preview
     source = project / "entries/widget/en.yml"
@@ -57,8 +67,7 @@ def test_preview_shows_a_saved_edit_and_keeps_the_last_good_page_on_bad_input(pr
         page.goto(base + "/en/widget/")
 
         source.write_text(original.replace("A widget is a test piece", "A widget is a freshly edited piece"), encoding="utf-8")
-        page.wait_for_function("() => document.querySelector('.lx-definition').innerText.includes('freshly edited')",
-                               timeout=60_000)
+        wait_for_text(page, ".lx-definition", "freshly edited")
 
         source.write_text(original.replace("title: Widget\n", "title: 7\n"), encoding="utf-8")
         deadline = time.monotonic() + 60
@@ -74,7 +83,7 @@ def test_preview_shows_a_saved_edit_and_keeps_the_last_good_page_on_bad_input(pr
         # A new title reaches the preview's A–Z index too.
         source.write_text(original.replace("title: Widget\n", "title: Widgetry\n"), encoding="utf-8")
         page.goto(base + "/en/widget/")
-        page.wait_for_function("() => document.querySelector('h1').innerText.startsWith('Widgetry')", timeout=60_000)
+        wait_for_text(page, "h1", "Widgetry")
         page.goto(base + "/en/a-z/")
         assert "Widgetry" in page.inner_text("article")
 

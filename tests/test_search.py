@@ -27,7 +27,7 @@ def results(page, query: str) -> list[str]:
     """Open the search with its keyboard shortcut, type ``query``, return the result links in order."""
     page.keyboard.press("/")
     page.keyboard.type(query)
-    page.wait_for_function("q => document.querySelector('.md-search-result__list').dataset.query === q", arg=query)
+    page.wait_for_function("q => document.querySelector('.md-search-result__list')?.dataset.query === q", arg=query)
     return page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.getAttribute('href'))")
 
 
