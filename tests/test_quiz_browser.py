@@ -487,3 +487,35 @@ def test_several_answer_question_partial_then_full(real_url, browser, lang):
     assert axe(page, ".lx-quiz") == []
     page.evaluate("localStorage.clear()")
     page.close()
+
+
+def test_archived_versions_keep_a_working_quiz_without_script_errors(real_url, real_site, browser):
+    """Archived pages keep the markup of the code that published them; today's quiz.js must still run them.
+
+    Every archived version page of the real lexicon, in both languages: no script error, no console
+    error, the quiz is enhanced, and answering its first question gives a verdict and a score.
+    """
+    archived = sorted(f"/{path.parent.relative_to(real_site).as_posix()}/"
+                      for path in real_site.glob("*/*/v*/index.html")
+                      if re.fullmatch(r"v\d{4}-\d\d", path.parent.name)
+                      and "lx-quiz" in path.read_text(encoding="utf-8") and "http-equiv=\"refresh\"" not in path.read_text(encoding="utf-8"))
+    assert len(archived) >= 20, archived          # ten entries were archived, each in FR and EN
+    problems = {}
+    for url in archived:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+        page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+        page.goto(real_url + url)
+        page.wait_for_selector(".lx-quiz[data-ready]")
+        first = question(page, 0)
+        first.locator(".lx-quiz__option button").first.click()
+        if question(page, 0).get_attribute("data-multiple") == "true":
+            first.locator(".lx-quiz__check").click()
+        verdict = first.locator(".lx-quiz__option.is-correct").count()
+        scored = re.search(r"\d/3", score(page) or "")
+        if errors or not verdict or not scored:
+            problems[url] = {"errors": errors, "verdict": verdict, "score": score(page)}
+        page.evaluate("localStorage.clear()")
+        page.close()
+    assert problems == {}
