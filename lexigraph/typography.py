@@ -1,6 +1,8 @@
 """French typography in French prose: warnings, errors with ``check --strict``.
 
-Code spans and link addresses are left alone: `ui://` or `13:30` in code are not prose.
+Code spans and link addresses are left alone: `ui://` or `13:30` in code are not prose. A code
+span counts as a word ("l'`outil`" has a straight apostrophe, "`x`: valeur" lacks its space), and
+so does the start of emphasis or of a link ("l'**outil**", "l'[outil](…)").
 The scan jumps from one punctuation mark to the next and looks at its neighbours, which
 is several times faster than regular expressions with look-behinds on a large lexicon.
 """
@@ -29,8 +31,12 @@ MESSAGES = (
 )
 
 
+WORD_START = "*_[<"   # markup that opens a word: emphasis, a link, an inline tag
+
+
 def _prose_only(text: str) -> str:
-    return _LINK_TARGET.sub(" ", _CODE.sub(" ", text))
+    """The text with link addresses blanked and each code span turned into one word."""
+    return _LINK_TARGET.sub(" ", _CODE.sub("x", text))
 
 
 def _violations(text: str):
@@ -42,7 +48,7 @@ def _violations(text: str):
         before = text[i - 1] if i else END
         after = text[i + 1] if i + 1 < size else END
         if mark == "'":
-            if before.isalpha() and after.isalpha():
+            if before.isalpha() and (after.isalpha() or after in WORD_START):
                 yield 0, mark
         elif mark == "«":
             if after not in NBSP:

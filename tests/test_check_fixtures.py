@@ -88,6 +88,25 @@ def test_french_typography_warns_and_fails_strict(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("sentence, found", [
+    ("Voir l'`outil` ici.", ["straight apostrophe: write ’"]),          # before a code span
+    ("Voir l'**outil** ici.", ["straight apostrophe: write ’"]),        # before emphasis
+    ("Voir l'[outil](https://example.org/) ici.", ["straight apostrophe: write ’"]),   # before a link
+    ("Le champ `name`: une chaîne.", ["no space before ':': French puts a non-breaking space there"]),
+    ("Voir l’`outil` et `l'outil` et `a:b`\u00a0: rien.", []),          # curly before code; code is not prose
+])
+def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, found):
+    root = materialise("annotation-not-in-snippet", tmp_path)
+    shutil.copy(FIXTURES / "valid" / "snippets" / "widget" / "declare.json", root / "snippets" / "widget" / "declare.json")
+    prose = root / "entries" / "widget" / "fr.yml"
+    text = prose.read_text(encoding="utf-8")
+    assert "Il sert à vérifier que chaque section s’affiche." in text
+    prose.write_text(text.replace("Il sert à vérifier que chaque section s’affiche.", sentence), encoding="utf-8")
+    strict = run_check(root, "--strict")
+    assert problem_lines(strict.stdout) == [f"entries/widget/fr.yml:15: $.in_depth[1].body: {message}" for message in found]
+    assert strict.returncode == (1 if found else 0)
+
+
 def test_a_second_run_reuses_the_cache_and_sees_every_edit(tmp_path):
     root = materialise("yaml-syntax", tmp_path)
     first = run_check(root)
