@@ -18,11 +18,11 @@ CACHE_DIR = Path(".cache") / "lexigraph"
 
 @cache
 def code_digest() -> str:
-    """Changes whenever the package's code or schemas change."""
+    """Changes whenever the package's code, schemas or data lists (lexigraph/data/*.yml) change."""
     digest = hashlib.blake2b(digest_size=12)
     package = Path(__file__).parent
     for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+        if path.suffix in (".py", ".json", ".yml") and "__pycache__" not in path.parts:
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()
 

@@ -101,8 +101,9 @@ def _check_archive(corpus: Corpus) -> Iterator[Problem]:
 def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
     """A title or alias names one entry only, per language: it is what first mentions link to.
 
-    Titles claim first (in entry order), then aliases, so a clash is reported on the alias."""
-    from .mentions import normalise
+    Titles claim first (in entry order), then aliases, so a clash is reported on the alias. A term
+    listed in lexigraph/data/not-terms.yml (a phrase never to link) cannot be a title or alias."""
+    from .mentions import NOT_TERMS_FILE, normalise, not_terms
 
     for lang in LANGUAGES:
         claimed: dict[str, tuple[Entry, tuple]] = {}
@@ -119,9 +120,15 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
             for i, alias in enumerate(_as_list(aliases)):
                 if isinstance(alias, str):
                     places.append((entry, ("aliases", i), alias))
+        unlinked = {normalise(phrase) for phrase in not_terms().get(lang, ())}
         for entry, path, term in places:
             key = normalise(term)
             if not key:
+                continue
+            if key in unlinked:
+                what = "title" if path == ("title",) else "alias"
+                yield _problem(entry.prose[lang], path, f"{what} '{term}' is listed in {NOT_TERMS_FILE.name} as a phrase "
+                               f"that never links: remove it there or choose another {what}")
                 continue
             if key not in claimed:
                 claimed[key] = (entry, path)

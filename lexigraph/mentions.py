@@ -14,7 +14,9 @@ Matching rules, per language:
   ``outil``); a term with capitals inside (``MCP``, ``WebMCP``) matches as written;
 - a plural in -s finds its singular (``outils`` → ``outil``);
 - the entry's own terms are recognised but never linked, so "MCP Apps" on the MCP Apps page
-  does not turn into a link to MCP.
+  does not turn into a link to MCP;
+- the phrases of ``lexigraph/data/not-terms.yml`` are recognised but never linked: "modèle de
+  prompt" is a template, so its "modèle" does not link to the entry Model.
 """
 
 from __future__ import annotations
@@ -22,9 +24,14 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
+import yaml
+
 from .load import Corpus
+
+NOT_TERMS_FILE = Path(__file__).parent / "data" / "not-terms.yml"
 
 _APOSTROPHES = "'’"
 _SPACES = " \u00a0\u202f"
@@ -36,6 +43,13 @@ def normalise(term: str) -> str:
     for mark in _APOSTROPHES[1:]:
         text = text.replace(mark, "'")
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@functools.cache
+def not_terms() -> dict[str, tuple[str, ...]]:
+    """Per language, the phrases that hold a term but name something else (read once per process)."""
+    data = yaml.safe_load(NOT_TERMS_FILE.read_text(encoding="utf-8")) or {}
+    return {lang: tuple(phrases) for lang, phrases in data.items()}
 
 
 def entry_terms(entry, lang: str) -> list[str]:
@@ -76,7 +90,7 @@ class Terms:
     the longest term from there. (A single alternation of a thousand entries' terms cost 80 ms per
     page; this keeps the cost to the few places where a term can begin.)"""
 
-    owner: dict[str, str]
+    owner: dict[str, str | None]          # None: a phrase of not-terms.yml, recognised and never linked
     trie: dict
     first: re.Pattern | None
 
@@ -127,20 +141,19 @@ def terms(corpus: Corpus, lang: str) -> Terms:
     cache = corpus.__dict__.setdefault("_mention_terms", {})
     if lang in cache:
         return cache[lang]
-    owner: dict[str, str] = {}
+    owner: dict[str, str | None] = {}
     trie: dict = {}
-    for entry in corpus.entries.values():
-        if not entry.ok or entry.status != "published":
-            continue
-        for term in entry_terms(entry, lang):
-            key = normalise(term)
-            if key in owner:
-                continue                      # a term claimed twice is a check error; the first keeps it
-            owner[key] = entry.id
-            node = trie
-            for word in _WORD.findall(key):
-                node = node.setdefault(word, {})
-            node.setdefault(_END, []).append(term)
+    claims = [(entry.id, term) for entry in corpus.entries.values() if entry.ok and entry.status == "published"
+              for term in entry_terms(entry, lang)]
+    for entry_id, term in claims + [(None, phrase) for phrase in not_terms().get(lang, ())]:
+        key = normalise(term)
+        if key in owner:
+            continue                          # a term claimed twice is a check error; the first keeps it
+        owner[key] = entry_id
+        node = trie
+        for word in _WORD.findall(key):
+            node = node.setdefault(word, {})
+        node.setdefault(_END, []).append(term)
     firsts = sorted((w for w in trie), key=len, reverse=True)
     first = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, firsts)) + r")s?(?!\w)", re.IGNORECASE) if firsts else None
     cache[lang] = Terms(owner, trie, first)

@@ -90,7 +90,7 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     out += [f"## {t(lang, 'in_depth')} {{#in-depth}}", ""]
     for section in entry.text(lang, "in_depth"):
         out += [f"### {heading_text(section['title'])} {{#in-depth-{section['id']}}}", "",
-                _block(to_html(section["body"], links.section(f"in-depth/{section['id']}"))), ""]
+                _block(to_html(section["body"], links.section("in-depth"))), ""]
     out += _under_the_hood(site, entry, lang, links)
     out += _shown_elsewhere(site, entry, lang, url)
     out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies"), links.section("what-varies"))
@@ -111,7 +111,9 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
 
 
 def page_mentions(site: SiteMap, entry: Entry, lang: str, url: str) -> mentions.PageMentions:
-    """First-mention links for the page of ``entry`` at ``url``: one scope per section."""
+    """First-mention links for the page of ``entry`` at ``url``: one scope per top-level section
+    (the lead, what it is not, in depth, under the hood, what varies, examples), so a term links
+    once per section, not again in each of its subsections or steps."""
     return mentions.PageMentions(site.corpus, lang, entry.id, lambda target: relative(url, site.urls[(lang, target)]))
 
 
@@ -155,7 +157,7 @@ def _under_the_hood(site: SiteMap, entry: Entry, lang: str, links: mentions.Page
            f'<p class="lx-lead">{t(lang, "steps_count", n=len(steps))}</p>', "", _block(to_html(hood["intro"], links.section("under-the-hood"))), ""]
     for index, step in enumerate(steps, start=1):
         prose = hood["steps"][step["id"]]
-        scope = links.section(f"under-the-hood/{step['id']}")
+        scope = links.section("under-the-hood")
         code = site.corpus.read_snippet(step["snippet"])
         out += [f"### <span class=\"lx-step-number\">{index:02d}</span> {heading_text(prose['title'])} {{#step-{step['id']}}}", "",
                 _block(to_html(prose["intro"], scope)), "",

@@ -107,6 +107,20 @@ def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, fo
     assert strict.returncode == (1 if found else 0)
 
 
+def test_an_alias_listed_in_not_terms_is_an_error(tmp_path):
+    """A phrase of lexigraph/data/not-terms.yml never links, so no entry may claim it as its name."""
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURES / "valid", root)
+    prose = root / "entries" / "widget" / "fr.yml"
+    prose.write_text(prose.read_text(encoding="utf-8").replace("title: Bidule\n", "title: Bidule\naliases: [modèle de prompt]\n", 1),
+                     encoding="utf-8")
+    result = run_check(root)
+    assert result.returncode == 1
+    assert problem_lines(result.stdout) == [
+        "entries/widget/fr.yml:3: $.aliases[0]: alias 'modèle de prompt' is listed in not-terms.yml as a phrase "
+        "that never links: remove it there or choose another alias"]
+
+
 def test_a_second_run_reuses_the_cache_and_sees_every_edit(tmp_path):
     root = materialise("yaml-syntax", tmp_path)
     first = run_check(root)

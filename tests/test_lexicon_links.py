@@ -49,6 +49,7 @@ class Page(HTMLParser):
         self.relations: list[tuple[str, list[str]]] = []   # (dt text, [hrefs in the dd])
         self.words: list[str] = []           # the page's text outside code, scripts and styles
         self._open_link: dict | None = None
+        self._h2 = None                      # the id of the top-level section being read
         self._dt: list[str] | None = None
         self._skip = 0
         self.feed(text)
@@ -68,8 +69,11 @@ class Page(HTMLParser):
         elif in_relations and tag == "dd":
             self.relations.append(("".join(self._dt or []), []))
             self._dt = None
+        if tag == "h2":
+            self._h2 = attrs.get("id")
         if tag == "a":
-            self._open_link = {"href": attrs.get("href", ""), "attrs": attrs, "inside": [t for t, _ in self.stack], "text": ""}
+            self._open_link = {"href": attrs.get("href", ""), "attrs": attrs, "inside": [t for t, _ in self.stack], "text": "",
+                               "section": self._h2}
             self.links.append(self._open_link)
             if in_relations and self.relations and any(t == "dd" for t, _ in self.stack):
                 self.relations[-1][1].append(attrs.get("href", ""))
@@ -214,6 +218,30 @@ def test_every_published_page_has_first_mention_links(pages):
     for entry in PUBLISHED:
         for lang in LANGS:
             assert mentions(pages[url_of(lang, entry.id)]), url_of(lang, entry.id)
+
+
+def test_a_term_links_once_per_top_level_section(pages):
+    """In depth's subsections and the steps under the hood share one scope: no link repeats in them."""
+    repeated = {}
+    for entry in PUBLISHED:
+        for lang in LANGS:
+            seen: dict[tuple, int] = {}
+            for link in mentions(pages[url_of(lang, entry.id)]):
+                key = (link["section"], link["attrs"]["data-entry"])
+                seen[key] = seen.get(key, 0) + 1
+            repeated.update({(url_of(lang, entry.id), *key): n for key, n in seen.items() if n > 1})
+    assert repeated == {}
+
+
+def test_phrases_of_not_terms_never_link_but_the_word_alone_still_does():
+    """lexigraph/data/not-terms.yml: "modèle de prompt" is a template, "serveur A2A" is not an MCP server."""
+    fr = Section(terms(CORPUS, "fr"), "api", lambda target: f"../{target}/")
+    parts = fr.split("Des modèles de prompt, un serveur A2A, un commentaire client ; puis le modèle, le serveur et le client.")
+    assert [p[1:] for p in parts if isinstance(p, tuple)] == [
+        ("model", "modèle"), ("mcp-server", "serveur"), ("mcp-client", "client")]
+    en = Section(terms(CORPUS, "en"), "api", lambda target: f"../{target}/")
+    parts = en.split("A Pydantic model and an A2A client; then the model and the client.")
+    assert [p[1:] for p in parts if isinstance(p, tuple)] == [("model", "model"), ("mcp-client", "client")]
 
 
 def test_mention_links_only_the_first_time_in_a_section():
