@@ -20,8 +20,11 @@ CHROMIUM_ARGS = [
 
 
 @contextlib.contextmanager
-def chromium(*, webmcp: bool = False, javascript: bool = True) -> Iterator["object"]:
-    """A fresh Chromium (new --user-data-dir), closed on exit. Yields a Playwright BrowserContext."""
+def chromium(*, webmcp: bool = False, javascript: bool = True, bfcache: bool = False) -> Iterator["object"]:
+    """A fresh Chromium (new --user-data-dir), closed on exit. Yields a Playwright BrowserContext.
+
+    ``bfcache``: keep Chromium's back/forward cache, which Playwright turns off by default, so that
+    going back restores the previous page as it was (``pageshow`` with ``persisted``)."""
     from playwright.sync_api import sync_playwright
 
     args = list(CHROMIUM_ARGS)
@@ -30,6 +33,7 @@ def chromium(*, webmcp: bool = False, javascript: bool = True) -> Iterator["obje
     with tempfile.TemporaryDirectory(prefix="lexigraph-chromium-") as profile, sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=args, java_script_enabled=javascript,
+            ignore_default_args=["--disable-back-forward-cache"] if bfcache else None,
         )
         try:
             yield context
