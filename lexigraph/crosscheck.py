@@ -103,7 +103,8 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
 
     Titles claim first (in entry order), then aliases, so a clash is reported on the alias. A term
     listed in lexigraph/data/not-terms.yml (a phrase never to link) cannot be a title or alias."""
-    from .mentions import NOT_TERMS_FILE, normalise, not_terms
+    from .datalists import NOT_TERMS
+    from .mentions import normalise, not_terms
 
     for lang in LANGUAGES:
         claimed: dict[str, tuple[Entry, tuple]] = {}
@@ -127,7 +128,7 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
                 continue
             if key in unlinked:
                 what = "title" if path == ("title",) else "alias"
-                yield _problem(entry.prose[lang], path, f"{what} '{term}' is listed in {NOT_TERMS_FILE.name} as a phrase "
+                yield _problem(entry.prose[lang], path, f"{what} '{term}' is listed in {NOT_TERMS.file} as a phrase "
                                f"that never links: remove it there or choose another {what}")
                 continue
             if key not in claimed:

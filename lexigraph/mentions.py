@@ -24,14 +24,10 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
-import yaml
-
+from . import datalists
 from .load import Corpus
-
-NOT_TERMS_FILE = Path(__file__).parent / "data" / "not-terms.yml"
 
 _APOSTROPHES = "'’"
 _SPACES = " \u00a0\u202f"
@@ -45,11 +41,10 @@ def normalise(term: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
 
 
-@functools.cache
-def not_terms() -> dict[str, tuple[str, ...]]:
-    """Per language, the phrases that hold a term but name something else (read once per process)."""
-    data = yaml.safe_load(NOT_TERMS_FILE.read_text(encoding="utf-8")) or {}
-    return {lang: tuple(phrases) for lang, phrases in data.items()}
+def not_terms() -> dict[str, list[str]]:
+    """Per language, the phrases that hold a term but name something else (none while the list is
+    broken: check says why)."""
+    return datalists.data(datalists.NOT_TERMS)
 
 
 def entry_terms(entry, lang: str) -> list[str]:

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import difflib
 import functools
-import hashlib
 import math
 import re
 from collections import Counter, defaultdict
 import statistics
-from pathlib import Path
 from typing import Any, Iterator
 
-import yaml
-
-from . import LANGUAGES
+from . import LANGUAGES, datalists
 from .errors import CROSS, QUIZ_CUES, Problem
 from .load import Corpus, Entry
 from .schema import check_shape
@@ -43,7 +39,6 @@ MAX_LONGEST = 1
 # FR and 0.36 in EN; the closest distinct pair scores 0.21 in FR and 0.28 in EN.
 SIMILARITY = 0.30
 
-ABSOLUTE_WORDS_FILE = Path(__file__).parent / "data" / "absolute-words.yml"
 
 # Words too common to tell two questions apart (plus every word of one or two letters).
 _STOPWORDS = frozenset("""
@@ -61,14 +56,15 @@ def _problem(doc: YamlDoc, path: tuple, message: str, kind: str) -> Problem:
 
 @functools.cache
 def absolute_words() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Per language, the absolute words and phrases (each a tuple of words), from the data file."""
-    data = yaml.safe_load(ABSOLUTE_WORDS_FILE.read_text(encoding="utf-8"))
+    """Per language, the absolute words and phrases (each a tuple of words), from the data file
+    (none while the list is broken: check says why)."""
+    data = datalists.data(datalists.ABSOLUTE_WORDS)
     return {lang: tuple(tuple(_words(str(item))) for item in data.get(lang, [])) for lang in LANGUAGES}
 
 
 @functools.cache
 def _word_list_digest() -> str:
-    return hashlib.sha256(ABSOLUTE_WORDS_FILE.read_bytes()).hexdigest()[:16]
+    return datalists.digest(datalists.ABSOLUTE_WORDS)
 
 
 def _words(text: str) -> list[str]:
@@ -161,7 +157,7 @@ def _absolute_problems(doc: YamlDoc, lang: str) -> list[Problem]:
                 listed = ", ".join(f"'{w}'" for w in found)
                 out.append(_problem(doc, ("questions", qi, "options", oi, "text"),
                                     f"question '{question['id']}': this distractor uses the absolute word{'s' if len(found) > 1 else ''} "
-                                    f"{listed} (see {ABSOLUTE_WORDS_FILE.name}); a reader rules it out without knowing "
+                                    f"{listed} (see {datalists.ABSOLUTE_WORDS.file}); a reader rules it out without knowing "
                                     "the answer: make it wrong for a real reason", QUIZ_CUES))
     return out
 

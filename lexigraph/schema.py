@@ -24,6 +24,7 @@ _PATTERN_HINTS = {
     "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$": "must be a date written YYYY-MM or YYYY-MM-DD",
     "^[a-z0-9]+(-[a-z0-9]+)*$": "must be lowercase letters, digits and single hyphens (like 'tool-call')",
     "^https://": "must be an https:// address",
+    "\\S": "is blank: write a word, or remove the line",
 }
 
 _TYPE_NAMES = {"string": "text", "object": "a mapping of fields", "array": "a list",

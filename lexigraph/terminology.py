@@ -1,4 +1,5 @@
-"""The lexicon's terminology (``lexigraph/data/terminology.yml``): one term per idea, per language.
+"""The lexicon's terminology (``lexigraph/data/terminology.yml``, read by :mod:`lexigraph.datalists`):
+one term per idea, per language.
 
 A variant the list rejects is a warning in ``check`` and an error with ``--strict``.
 """
@@ -6,19 +7,15 @@ A variant the list rejects is a warning in ``check`` and an error with ``--stric
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-import yaml
-
+from . import datalists
 from .errors import Problem
 from .typography import _prose_only
 from .yamlfile import YamlDoc, format_path
 
 TERMINOLOGY = "terminology"
-RULES_FILE = Path(__file__).parent / "data" / "terminology.yml"
 # Someone else's words are quoted, not ours: the rules skip them.
 _QUOTED = re.compile(r"«[^»\x00]*»|“[^”\x00]*”|\"[^\"\x00]*\"")
 
@@ -38,8 +35,8 @@ def _variant(term: str) -> str:
 
 @functools.cache
 def rules() -> dict[str, list[Rule]]:
-    """The rules per language, read once per process."""
-    data = yaml.safe_load(RULES_FILE.read_text(encoding="utf-8")) or {}
+    """The rules per language, read once per process (none while the list is broken: check says why)."""
+    data = datalists.data(datalists.TERMINOLOGY)
     out: dict[str, list[Rule]] = {}
     for lang, items in data.items():
         for item in items:
@@ -53,7 +50,7 @@ def rules() -> dict[str, list[Rule]]:
 @functools.cache
 def rules_digest() -> str:
     """Part of the cache key of per-file results: editing the list re-checks every file."""
-    return hashlib.sha256(RULES_FILE.read_bytes()).hexdigest()[:16]
+    return datalists.digest(datalists.TERMINOLOGY)
 
 
 def _ours(text: str) -> str:

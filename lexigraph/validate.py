@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from .crosscheck import check_corpus
-from . import LANGUAGES, quizcheck, specs, terminology
+from . import LANGUAGES, datalists, quizcheck, specs, terminology
 from .typography import french_problems
 from .errors import CROSS, PLACEHOLDERS, SCHEMA, Problem
 from .yamlfile import YamlDoc, format_path
@@ -70,9 +70,10 @@ def _published_prose(entry) -> list[Problem]:
 
 
 def validate(corpus: Corpus) -> list[Problem]:
-    """Every error in the corpus: parse, schema, then cross-entry, each sorted by file and line.
+    """Every error in the corpus and in the writers' word lists (lexigraph/data/): parse, schema,
+    then cross-entry, each sorted by file and line.
     The cross-entry checks are given only the well-formed documents (see :func:`well_formed`)."""
-    parse = sorted(corpus.problems)
+    parse = sorted(corpus.problems + datalists.problems())
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)

@@ -1,0 +1,82 @@
+"""The writers' word lists (lexigraph/data/: terminology, absolute words, phrases that never link)
+are content: a broken one is a located message from `check` and a refused build, never a traceback.
+
+Each test runs a copy of the lexigraph package whose list was broken, as a real process."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.site import PROJECT, make_project
+
+FIXTURE = Path(__file__).parent / "fixtures" / "valid"
+
+
+def broken_package(tmp_path: Path, name: str, content: bytes) -> Path:
+    """A copy of the lexigraph package with lexigraph/data/<name> replaced; returns the folder to put on PYTHONPATH."""
+    where = tmp_path / "package"
+    shutil.copytree(PROJECT / "lexigraph", where / "lexigraph", ignore=shutil.ignore_patterns("__pycache__"))
+    (where / "lexigraph" / "data" / name).write_bytes(content)
+    return where
+
+
+def run(package: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    # cwd holds no lexigraph/ folder, so `python -m` imports the broken copy from PYTHONPATH.
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(package))
+    return subprocess.run([sys.executable, "-m", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+
+
+CASES = {
+    "wrong types": ("terminology.yml", b"fr: [1, {use: 3}]\nen:\n  - use: the user\n    avoid: []\n    why: one name\n", [
+        "lexigraph/data/terminology.yml:1: $.fr[0]: expected a mapping of fields, got a whole number",
+        "lexigraph/data/terminology.yml:1: $.fr[1].avoid: missing required field",
+        "lexigraph/data/terminology.yml:1: $.fr[1].use: expected text, got a whole number",
+        "lexigraph/data/terminology.yml:1: $.fr[1].why: missing required field",
+        "lexigraph/data/terminology.yml:4: $.en[0].avoid: needs at least 1 item(s), has 0",
+    ]),
+    "YAML syntax": ("not-terms.yml", b"fr: [serveur A2A\nen: []\n", [
+        "lexigraph/data/not-terms.yml:2: $: YAML syntax error (column 3): did not find expected ',' or ']' "
+        "(while parsing a flow sequence); hint: a '[' list is not closed, or holds a ',' in its text: "
+        "close it, or quote the text",
+    ]),
+    "not UTF-8": ("absolute-words.yml", b"fr: [\xe9t\xe9]\n", [
+        "lexigraph/data/absolute-words.yml:1: $: file is not valid UTF-8 (invalid continuation byte at byte 5)",
+    ]),
+    "unknown language and empty phrase": ("not-terms.yml", b"fr: ['  ']\nde: [Modell]\n", [
+        "lexigraph/data/not-terms.yml:1: $.fr[0]: '  ' is blank: write a word, or remove the line",
+        "lexigraph/data/not-terms.yml:2: $.de: unknown field 'de'; allowed: fr, en",
+    ]),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_check_reports_a_broken_list_with_file_line_and_path(tmp_path, case):
+    name, content, expected = CASES[case]
+    package = broken_package(tmp_path, name, content)
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    result = run(package, tmp_path, "lexigraph", "--root", str(root), "check")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert sorted(line.strip() for line in result.stdout.splitlines() if line.startswith("  ")) == sorted(expected)
+
+
+def test_the_build_refuses_a_broken_list_and_keeps_the_previous_site(tmp_path):
+    project = make_project(FIXTURE, tmp_path / "project")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(PROJECT))
+    first = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet"], cwd=project, env=env,
+                           capture_output=True, text=True, timeout=600)
+    assert first.returncode == 0, first.stderr
+    page = (project / "site" / "en" / "widget" / "index.html").read_bytes()
+    package = broken_package(tmp_path, "not-terms.yml", b"en: {Pydantic model: 1}\n")
+    result = run(package, project, "mkdocs", "build", "--quiet")
+    assert result.returncode != 0
+    assert "lexigraph/data/not-terms.yml:1: $.en: expected a list, got a mapping" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert (project / "site" / "en" / "widget" / "index.html").read_bytes() == page
