@@ -14,7 +14,7 @@ from .archive import past_versions
 from .cite import citation_line, plain, version_date
 from .i18n import colon, t
 from .links import SiteMap, permalink
-from .render import fence, number_label
+from .render import fence, number_label, source_note
 
 SCHEMAS = {"facts": "entry.schema.json", "text": "entry-lang.schema.json", "quiz": "quiz.schema.json"}
 ATOM = "http://www.w3.org/2005/Atom"
@@ -66,7 +66,7 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     out += [f"- {v['version']} ({v['date']}): {', '.join(t(lang, 'changed_' + c) for c in v['changed'])}"
             + (f" — {notes[v['version']].strip()}" if v["version"] in notes else "") for v in reversed(entry.fact("versions") or [])]
     out += ["", f"## {t(lang, 'cite')}", "", citation_line(site, entry, lang), "", f"## {t(lang, 'sources')}", ""]
-    out += [f"- [{s['title']}]({s['url']}) ({s['date']})" for s in entry.fact("sources")]
+    out += [f"- [{s['title']}]({s['url']}){source_note(s, lang)} ({s['date']})" for s in entry.fact("sources")]
     return "\n".join(out) + "\n"
 
 

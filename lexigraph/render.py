@@ -196,8 +196,14 @@ def _colophon(entry: Entry, lang: str) -> str:
              first=month_year(entry.fact("first_written"), lang), editor=entry.fact("editor"))
 
 
+def source_note(source: dict, lang: str) -> str:
+    """What the entry says of a source, in the page's language, after its title (or nothing)."""
+    note = source.get("note")
+    return f" — {note[lang]}" if note else ""
+
+
 def _sources(entry: Entry, lang: str) -> list[str]:
-    items = "".join(f'<li><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a> '
+    items = "".join(f'<li><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a>{escape(source_note(s, lang))} '
                     f'(<time datetime="{escape(s["date"])}">{escape(s["date"])}</time>)</li>'
                     for s in entry.fact("sources"))
     return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ul data-search-exclude class="lx-sources">{items}</ul>', ""]

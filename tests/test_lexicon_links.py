@@ -342,3 +342,22 @@ def test_the_copy_detector_finds_a_copied_run():
     lifted = words(source)[100:100 + RUN]
     assert runs(lifted) & runs(words(source))
     assert not runs(lifted[:6] + ["autrement", "dit"] + lifted[6:]) & runs(words(source))
+
+
+# --- sources in the page's language ----------------------------------------------------------------
+
+def test_what_an_entry_says_of_a_source_is_in_the_page_language(real_site):
+    """A source keeps its own title; the entry's note on it follows in the page's language, on the
+    page and in its Markdown copy, and never in the other language."""
+    noted = [(entry, source) for entry in PUBLISHED for source in entry.fact("sources") if source.get("note")]
+    assert len(noted) >= 20
+    for entry, source in noted:
+        for lang, other in (("fr", "en"), ("en", "fr")):
+            page = html.unescape((real_site / url_of(lang, entry.id) / "index.html").read_text(encoding="utf-8"))
+            markdown = (real_site / url_of(lang, entry.id) / "index.md").read_text(encoding="utf-8")
+            for text in (page, markdown):
+                assert f"{source['title']}" in text
+                assert f" — {source['note'][lang]}" in text, (lang, entry.id, source["note"][lang])
+                assert source["note"][other] not in text, (lang, entry.id, source["note"][other])
+    for entry in PUBLISHED:     # the note that used to sit inside the title, in English on French pages
+        assert "as installed and run" not in (real_site / url_of("fr", entry.id) / "index.html").read_text(encoding="utf-8")
