@@ -11,6 +11,7 @@ use it then do without it (an empty list) rather than crash.
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def path(word_list: WordList) -> Path:
 @functools.cache
 def _load(word_list: WordList) -> tuple[dict, tuple[Problem, ...]]:
     """(the list's data, or {} when it is broken; its problems), read once per process."""
-    shown = (path(word_list)).relative_to(ROOT).as_posix()
+    shown = path(word_list).relative_to(ROOT).as_posix()
     raw, why = safefile.read_bytes(path(word_list), DATA, ROOT, safefile.YAML)
     text, why = (None, why) if why else safefile.decode(raw)
     if why:
@@ -67,8 +68,6 @@ def problems() -> list[Problem]:
 
 def digest(word_list: WordList) -> str:
     """Part of the cache key of the per-file results that depend on the list."""
-    import hashlib
-
     try:
         return hashlib.sha256(path(word_list).read_bytes()).hexdigest()[:16]
     except OSError:
