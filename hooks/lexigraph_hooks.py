@@ -32,6 +32,7 @@ def on_files(files, config):
 
 def on_page_content(html, page, config, files):
     lexigraph_build.keep_out_of_material_search(page)
+    lexigraph_build.page_rendered(_state["build"])
     return lexigraph_build.restore_fragments(_state["build"], html, page)
 
 

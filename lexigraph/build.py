@@ -7,7 +7,9 @@ and content state (``mkdocs serve`` rebuilds only after an edit).
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +21,9 @@ from . import LANGUAGES
 from .i18n import LABELS
 from .site import Page, plan_language, render_root
 from .validate import registry, validate
+
+# MkDocs prints its own loggers' INFO lines (not with --quiet): what a long build is doing.
+log = logging.getLogger("mkdocs.plugins.lexigraph")
 
 DEFAULT_LANGUAGE = "fr"
 CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive")
@@ -32,6 +37,8 @@ class Build:
     pages: dict = field(default_factory=dict)   # src_uri → Page, for this build
     fragments: dict = field(default_factory=dict)  # src_uri → HTML fragments of its skeleton
     navs: dict = field(default_factory=dict)    # lang → Navigation
+    rendered: int = 0                            # pages MkDocs has rendered so far, for progress lines
+    started: float = 0.0                         # when MkDocs began rendering them (perf_counter)
 
 
 _cache: dict[tuple, Build] = {}
@@ -69,6 +76,7 @@ def prepare(root: Path, site_url: str) -> Build:
         return PREVIEW.build
     key = (_signature(root), site_url)
     if key not in _cache:
+        started = time.perf_counter()
         corpus = load_corpus(root, use_cache=True)
         problems = validate(corpus)
         corpus.save_cache()
@@ -77,6 +85,7 @@ def prepare(root: Path, site_url: str) -> Build:
         _cache.clear()
         site = SiteMap.of(corpus, site_url or "https://www.lexigraph.org/", registry(corpus))
         _cache[key] = Build(corpus, site)
+        log.info("Lexigraph: %d entries read and checked in %.1f s", len(corpus.entries), time.perf_counter() - started)
     return _cache[key]
 
 
@@ -109,7 +118,19 @@ def add_pages(build: Build, files, config):
     root = Page("", "index.md", "", {lang: f"{lang}/" for lang in LANGUAGES}, render=lambda: render_root(build.site))
     files.append(File.generated(config, root.src_uri, content=root.render()))
     build.pages[root.src_uri] = root
+    build.rendered, build.started = 0, time.perf_counter()
+    if PREVIEW is None:
+        log.info("Lexigraph: %d pages to build, in French and English", len(build.pages))
     return files
+
+
+def page_rendered(build: Build) -> None:
+    """Count a page MkDocs has rendered; on a large site, say how far the build is, ten times over."""
+    build.rendered += 1
+    total = len(build.pages)
+    step = max(100, -(-total // 10))
+    if PREVIEW is None and total >= 2 * step and build.rendered % step == 0:
+        log.info("Lexigraph: %d of %d pages rendered (%.0f s)", build.rendered, total, time.perf_counter() - build.started)
 
 
 def _preview_pages(lang: str) -> list[Page]:
@@ -212,6 +233,11 @@ def publish_extras(build: Build, site_dir: Path) -> None:
 
     if PREVIEW is not None:   # feeds, sitemap and search cover the whole lexicon: not in a preview
         return
+    started = time.perf_counter()
     publish_schemas(site_dir)
     extras.publish(build.site, build.pages.values(), site_dir)
-    search.publish(build, site_dir, _base_path(build.site.site_url))
+    log.info("Lexigraph: feeds, sitemap, Markdown and JSON copies written in %.1f s", time.perf_counter() - started)
+    started = time.perf_counter()
+    indexed = search.publish(build, site_dir, _base_path(build.site.site_url))
+    log.info("Lexigraph: search index (Pagefind) of %d entry pages, one per language, in %.1f s",
+             indexed, time.perf_counter() - started)

@@ -65,9 +65,12 @@ def entry_pages(build) -> list[tuple[str, str, str, list[str]]]:
     return sorted(pages)
 
 
-def publish(build, site_dir: Path, base_path: str = "/") -> None:
-    """Write <site>/pagefind/: Pagefind's script and one chunked index per <html lang>."""
-    asyncio.run(_publish(entry_pages(build), site_dir, base_path))
+def publish(build, site_dir: Path, base_path: str = "/") -> int:
+    """Write <site>/pagefind/: Pagefind's script and one chunked index per <html lang>; return
+    how many pages it indexed."""
+    pages = entry_pages(build)
+    asyncio.run(_publish(pages, site_dir, base_path))
+    return len(pages)
 
 
 async def _publish(pages, site_dir: Path, base_path: str) -> None:

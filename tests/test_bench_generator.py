@@ -1,7 +1,9 @@
-"""bench/generate.py: a synthetic lexicon of 100 entries is valid and builds with the project's config."""
+"""bench/generate.py: a synthetic lexicon of 100 entries is valid and builds with the project's config,
+and the build says how far it is."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -28,8 +30,19 @@ def test_generated_lexicon_checks_and_builds(tmp_path):
     assert check.stdout.strip().splitlines()[-1] == f"lexigraph check: {SIZE} entries, no problems."
 
     project = make_project(content, tmp_path / "project")
-    built = mkdocs_build(project)
+    built = mkdocs_build(project, quiet=False)
     assert built.returncode == 0, built.stderr
+    assert "WARNING" not in built.stderr
+    lines = [line.split("-  ", 1)[1] for line in built.stderr.splitlines() if "-  Lexigraph: " in line]
+    assert re.fullmatch(rf"Lexigraph: {SIZE} entries read and checked in \d+\.\d s", lines[0])
+    total = int(re.fullmatch(r"Lexigraph: (\d+) pages to build, in French and English", lines[1]).group(1))
+    rendered = [path for path in (project / "site").rglob("*.html")     # not 404.html, not the version pointers
+                if path.name != "404.html" and 'http-equiv="refresh"' not in path.read_text(encoding="utf-8")]
+    assert total == len(rendered)
+    step = max(100, -(-total // 10))
+    progress = [int(m.group(1)) for line in lines if (m := re.fullmatch(rf"Lexigraph: (\d+) of {total} pages rendered \(\d+ s\)", line))]
+    assert progress == list(range(step, total + 1, step)) and len(progress) >= 2
+    assert f"Lexigraph: search index (Pagefind) of {2 * SIZE} entry pages, one per language, in " in lines[-1]
     for id_ in (ids[0], ids[-1]):
         slug = yaml.safe_load((content / "entries" / id_ / "en.yml").read_text(encoding="utf-8"))["slug"]
         assert (project / "site" / "en" / slug / "index.html").is_file()

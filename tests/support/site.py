@@ -32,9 +32,10 @@ def make_project(content_root: Path, workdir: Path, *, extra_files: dict[str, st
     return workdir
 
 
-def mkdocs_build(project: Path, *, strict: bool = True, site_dir: Path | None = None) -> subprocess.CompletedProcess:
+def mkdocs_build(project: Path, *, strict: bool = True, site_dir: Path | None = None,
+                 quiet: bool = True) -> subprocess.CompletedProcess:
     """Run the real ``mkdocs build`` in ``project``; returns the finished process (never raises)."""
-    command = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
+    command = [sys.executable, "-m", "mkdocs", "build"] + (["--quiet"] if quiet else [])
     if strict:
         command.append("--strict")
     if site_dir is not None:
