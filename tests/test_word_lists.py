@@ -1,7 +1,9 @@
 """The writers' word lists (lexigraph/data/: terminology, absolute words, phrases that never link)
 are content: a broken one is a located message from `check` and a refused build, never a traceback.
 
-Each test runs a copy of the lexigraph package whose list was broken, as a real process."""
+The first tests run a copy of the lexigraph package whose list was broken, as a real process; the
+sweep changes every field of every list into every kind of value, in-process, as
+tests/test_fuzz_check.py does for the entries."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from lexigraph.yamlfile import parse_text
 from tests.support.site import PROJECT, make_project
+from tests.test_fuzz_check import _walk
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 
@@ -80,3 +84,56 @@ def test_the_build_refuses_a_broken_list_and_keeps_the_previous_site(tmp_path):
     assert "lexigraph/data/not-terms.yml:1: $.en: expected a list, got a mapping" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert (project / "site" / "en" / "widget" / "index.html").read_bytes() == page
+
+
+# --- every field of every list, every kind of value (the sweep of tests/test_fuzz_check.py) ------
+
+@pytest.fixture
+def word_lists(tmp_path, monkeypatch):
+    """The package's lists copied to a folder laid out like the package; check reads them from there."""
+    from lexigraph import datalists, quizcheck, terminology
+
+    data = tmp_path / "package" / "lexigraph" / "data"
+    shutil.copytree(PROJECT / "lexigraph" / "data", data)
+    caches = (datalists._load, terminology.rules, terminology.rules_digest, quizcheck.absolute_words,
+              quizcheck._word_list_digest)
+    for cached in caches:
+        cached.cache_clear()
+    monkeypatch.setattr(datalists, "DATA", data)
+    monkeypatch.setattr(datalists, "ROOT", data.parent.parent)
+    yield data, datalists.LISTS, lambda: [cached.cache_clear() for cached in caches]
+    for cached in caches:
+        cached.cache_clear()
+
+
+def test_every_field_of_every_list_gets_every_kind_of_value(tmp_path, word_lists, capsys):
+    from tests.test_fuzz_check import KINDS, Tally, _at, check, field_path, mutate, outcome, renders, sweep_value
+
+    data, lists, forget = word_lists
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    tally = Tally("Sweep of the word lists")
+    for word_list in lists:
+        file = data / word_list.file
+        text = file.read_text(encoding="utf-8")
+        doc, problems = parse_text(text, word_list.file)
+        assert doc is not None and not problems
+        places = {}
+        for path in _walk(doc.data):
+            places.setdefault(field_path(word_list.schema, path), path)
+        for path in places.values():
+            for kind in KINDS:
+                file.write_text(mutate(doc.data, path, kind, sweep_value(kind, _at(doc.data, path))), encoding="utf-8")
+                forget()          # the lists, the rules and the words built from them are read again
+                try:
+                    code, output = check(root)
+                    result = outcome(root, f"lexigraph/data/{word_list.file}", code, output)
+                    if result == "valid":       # a list check accepts must not break rendering (first mentions)
+                        renders(root, "lexigraph/data")
+                finally:
+                    file.write_text(text, encoding="utf-8")
+                    forget()
+                tally.add(kind, result)
+    assert tally.counts["invalid"] > 0 and sum(tally.counts.values()) >= 20 * len(KINDS)
+    with capsys.disabled():
+        print(tally.report())
