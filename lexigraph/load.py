@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import LANGUAGES, safefile
-from .errors import CROSS, FILES, PARSE, Problem, display_path
+from .errors import CROSS, FILES, LAYOUT, PARSE, Problem, display_path
 from .cache import FileCache
 from .yamlfile import YamlDoc, load_file
 
@@ -126,6 +126,7 @@ def load_corpus(root: Path, use_cache: bool = False) -> Corpus:
         return corpus
     for folder in sorted(p for p in entries_dir.iterdir() if p.is_dir()):
         corpus.entries[folder.name] = _load_entry(corpus, folder)
+    _report_strays(corpus)
     _load_quizzes(corpus)
     _load_archive(corpus)
     _inspect(corpus, root / SNIPPETS, safefile.SNIPPET)
@@ -150,6 +151,43 @@ def _load_entry(corpus: Corpus, folder: Path) -> Entry:
     for lang in LANGUAGES:
         entry.prose[lang] = _read(corpus, folder / f"{lang}.yml", home)
     return entry
+
+
+ENTRY_FILES = ("entry.yml",) + tuple(f"{lang}.yml" for lang in LANGUAGES)
+_QUIZ_FILE = re.compile(rf"[^.]+\.({'|'.join(LANGUAGES)})\.yml")
+
+
+def _stray_hint(name: str) -> str:
+    """Why a file that looks like content is not read, and what to do."""
+    stem, _, suffix = name.rpartition(".")
+    if suffix == "yaml":
+        return f"; rename it to {stem}.yml"
+    if suffix == "yml" and re.fullmatch(r"(.+\.)?[a-z]{2}", stem):
+        return f"; the lexicon's languages are {' and '.join(LANGUAGES)}"
+    return ""
+
+
+def _report_strays(corpus: Corpus) -> None:
+    """A file the lexicon never reads is most likely a writer's mistake (es.yml, fr.yaml, a quiz
+    named widget.fr.yaml): say so rather than ignore it. Hidden files (.DS_Store) are left alone."""
+    def stray(path: Path, message: str) -> None:
+        corpus.problems.append(Problem(corpus.shown(path), 1, "$", message + _stray_hint(path.name), LAYOUT))
+
+    entries_dir = corpus.root / ENTRIES
+    for path in sorted(entries_dir.iterdir()):
+        if path.name.startswith("."):
+            continue
+        if not path.is_dir():
+            stray(path, f"not read: {ENTRIES}/ holds one folder per entry")
+            continue
+        for child in sorted(path.iterdir()):
+            if not child.name.startswith(".") and child.name not in ENTRY_FILES:
+                stray(child, f"not read: an entry folder holds {', '.join(ENTRY_FILES[:-1])} and {ENTRY_FILES[-1]} only")
+    quiz_dir = corpus.root / QUIZZES
+    if quiz_dir.is_dir():
+        for path in sorted(quiz_dir.iterdir()):
+            if not path.name.startswith(".") and not _QUIZ_FILE.fullmatch(path.name):
+                stray(path, f"not read: quiz files are named <quiz>.{'.yml and <quiz>.'.join(LANGUAGES)}.yml")
 
 
 def _quiz_id(entry: Entry) -> str | None:

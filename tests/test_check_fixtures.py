@@ -121,6 +121,28 @@ def test_an_alias_listed_in_not_terms_is_an_error(tmp_path):
         "that never links: remove it there or choose another alias"]
 
 
+def test_files_the_lexicon_would_ignore_are_reported(tmp_path):
+    """A writer's es.yml, fr.yaml or loose file would be silently skipped: check names each one.
+    Hidden files (a .DS_Store) are left alone."""
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURES / "valid", root)
+    for name in ("entries/widget/es.yml", "entries/widget/fr.yaml", "entries/notes.md", "quizzes/widget.fr.yaml",
+                 "quizzes/widget.de.yml", "entries/widget/.DS_Store", "quizzes/.DS_Store"):
+        (root / name).write_text("title: x\n", encoding="utf-8")
+    result = run_check(root)
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == "Files the lexicon would ignore (5):"
+    assert problem_lines(result.stdout) == [
+        "entries/notes.md:1: $: not read: entries/ holds one folder per entry",
+        "entries/widget/es.yml:1: $: not read: an entry folder holds entry.yml, fr.yml and en.yml only; "
+        "the lexicon's languages are fr and en",
+        "entries/widget/fr.yaml:1: $: not read: an entry folder holds entry.yml, fr.yml and en.yml only; rename it to fr.yml",
+        "quizzes/widget.de.yml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
+        "the lexicon's languages are fr and en",
+        "quizzes/widget.fr.yaml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; rename it to widget.fr.yml",
+    ]
+
+
 def test_a_second_run_reuses_the_cache_and_sees_every_edit(tmp_path):
     root = materialise("yaml-syntax", tmp_path)
     first = run_check(root)
