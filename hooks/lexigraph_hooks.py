@@ -41,6 +41,11 @@ def on_nav(nav, config, files):
     return nav
 
 
+def on_serve(server, config, builder):
+    server.watch(lexigraph_build.watched_data())   # the word lists in lexigraph/data/ change pages too
+    return server
+
+
 def on_page_context(context, page, config, nav):
     return lexigraph_build.localise_page(_state["build"], context, page, config)
 

@@ -56,8 +56,11 @@ PREVIEW: Scope | None = None   # set only inside `lexigraph preview`; a normal b
 
 
 def _signature(root: Path) -> tuple:
-    """Changes whenever a content file is added, removed or edited (for `mkdocs serve`)."""
-    stats = []
+    """Changes whenever a content file or a word list (lexigraph/data/) is added, removed or edited
+    (for `mkdocs serve`)."""
+    from . import datalists
+
+    stats = [datalists.stamp(word_list) for word_list in datalists.LISTS]
     for name in CONTENT_DIRS:
         for path in sorted((root / name).rglob("*")):
             if path.is_file():
@@ -87,6 +90,13 @@ def prepare(root: Path, site_url: str) -> Build:
         _cache[key] = Build(corpus, site)
         log.info("Lexigraph: %d entries read and checked in %.1f s", len(corpus.entries), time.perf_counter() - started)
     return _cache[key]
+
+
+def watched_data() -> str:
+    """The folder of the writers' word lists, for `mkdocs serve` to watch beside the content."""
+    from . import datalists
+
+    return str(datalists.DATA)
 
 
 def publish_schemas(site_dir: Path) -> None:

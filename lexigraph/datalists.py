@@ -5,7 +5,8 @@ They are content like the entries (a pull request may change them), so they are 
 way: from inside their folder only, under the YAML size limit, as UTF-8, then checked against a
 JSON Schema (``lexigraph/schemas/terminology.schema.json``, ``word-list.schema.json``). A broken
 list is reported by ``check`` as ``file:line: $.path: message``; the checks and the rendering that
-use it then do without it (an empty list) rather than crash.
+use it then do without it (an empty list) rather than crash. A list is read again whenever its
+file changes, so a writer editing one under ``mkdocs serve`` sees the effect on the next rebuild.
 """
 
 from __future__ import annotations
@@ -40,9 +41,22 @@ def path(word_list: WordList) -> Path:
     return DATA / word_list.file
 
 
-@functools.cache
+def stamp(word_list: WordList) -> tuple:
+    """Changes when the list's file does: what the caches of the list and of what is built from it are keyed on."""
+    try:
+        info = path(word_list).lstat()
+    except OSError:
+        return (str(DATA), None)
+    return (str(DATA), info.st_ino, info.st_mtime_ns, info.st_size)
+
+
 def _load(word_list: WordList) -> tuple[dict, tuple[Problem, ...]]:
-    """(the list's data, or {} when it is broken; its problems), read once per process."""
+    return _read(word_list, stamp(word_list))
+
+
+@functools.lru_cache(maxsize=16)
+def _read(word_list: WordList, _stamp: tuple) -> tuple[dict, tuple[Problem, ...]]:
+    """(the list's data, or {} when it is broken; its problems), read once per version of its file."""
     shown = path(word_list).relative_to(ROOT).as_posix()
     raw, why = safefile.read_bytes(path(word_list), DATA, ROOT, safefile.YAML)
     text, why = (None, why) if why else safefile.decode(raw)
@@ -68,6 +82,11 @@ def problems() -> list[Problem]:
 
 def digest(word_list: WordList) -> str:
     """Part of the cache key of the per-file results that depend on the list."""
+    return _digest(word_list, stamp(word_list))
+
+
+@functools.lru_cache(maxsize=16)
+def _digest(word_list: WordList, _stamp: tuple) -> str:
     try:
         return hashlib.sha256(path(word_list).read_bytes()).hexdigest()[:16]
     except OSError:

@@ -16,7 +16,7 @@ from pathlib import Path
 PARSE, SCHEMA, CROSS = "parse", "schema", "cross-entry"
 #: A content file that may not be read: outside its folder, not a regular file, too large, not UTF-8.
 FILES = "file"
-#: A file where the lexicon does not look for one (es.yml, fr.yaml, a loose file in entries/): it would be ignored.
+#: Warnings: a file where the lexicon does not look for one (es.yml, fr.yaml, a loose file in entries/).
 LAYOUT = "layout"
 #: Warnings: a build goes on, `check --strict` fails.
 STALE, PLACEHOLDERS = "stale", "placeholder"
@@ -77,7 +77,8 @@ def display_path(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-KIND_TITLES = {FILES: "Files that cannot be read safely", LAYOUT: "Files the lexicon would ignore", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
+KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
+               LAYOUT: "Files the lexicon would ignore (warnings; errors with --strict)",
                STALE: "Stale entries (warnings; errors with --strict)",
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
                "typography": "French typography (warnings; errors with --strict)",

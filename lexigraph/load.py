@@ -71,6 +71,7 @@ class Corpus:
     root: Path
     entries: dict[str, Entry] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    strays: list[Problem] = field(default_factory=list)   # files it would ignore: warnings (see _report_strays)
     registry: YamlDoc | None = None      # specs.yml, when the root has one
     cache: FileCache | None = None       # per-file results kept across runs
     archive: dict[str, dict[str, YamlDoc | None]] = field(default_factory=dict)  # entry id → version → version.yml
@@ -167,27 +168,38 @@ def _stray_hint(name: str) -> str:
     return ""
 
 
+# What editors, merges and systems leave beside a file: never a writer's content, never reported.
+_LEFTOVER = re.compile(r"^\.|~$|^#.*#$|\.(orig|rej|bak|swp|swo|tmp)$|___jb_(tmp|old)___$|^(thumbs\.db|desktop\.ini)$",
+                       re.IGNORECASE)
+
+
+def _listing(folder: Path) -> list[Path]:
+    """The folder's files and folders, except leftovers; [] when it cannot be listed (its files'
+    readers then say why)."""
+    try:
+        return sorted(path for path in folder.iterdir() if not _LEFTOVER.search(path.name))
+    except OSError:
+        return []
+
+
 def _report_strays(corpus: Corpus) -> None:
     """A file the lexicon never reads is most likely a writer's mistake (es.yml, fr.yaml, a quiz
-    named widget.fr.yaml): say so rather than ignore it. Hidden files (.DS_Store) are left alone."""
+    named widget.fr.yaml): say so rather than ignore it, as a warning (an error with --strict), so
+    that a file left in the way never stops a build. Hidden files, editor backups and merge
+    leftovers (.DS_Store, fr.yml~, fr.yml.orig) are left alone."""
     def stray(path: Path, message: str) -> None:
-        corpus.problems.append(Problem(corpus.shown(path), 1, "$", message + _stray_hint(path.name), LAYOUT))
+        corpus.strays.append(Problem(corpus.shown(path), 1, "$", message + _stray_hint(path.name), LAYOUT))
 
-    entries_dir = corpus.root / ENTRIES
-    for path in sorted(entries_dir.iterdir()):
-        if path.name.startswith("."):
-            continue
+    for path in _listing(corpus.root / ENTRIES):
         if not path.is_dir():
             stray(path, f"not read: {ENTRIES}/ holds one folder per entry")
             continue
-        for child in sorted(path.iterdir()):
-            if not child.name.startswith(".") and child.name not in ENTRY_FILES:
+        for child in _listing(path):
+            if child.name not in ENTRY_FILES:
                 stray(child, f"not read: an entry folder holds {', '.join(ENTRY_FILES[:-1])} and {ENTRY_FILES[-1]} only")
-    quiz_dir = corpus.root / QUIZZES
-    if quiz_dir.is_dir():
-        for path in sorted(quiz_dir.iterdir()):
-            if not path.name.startswith(".") and not _QUIZ_FILE.fullmatch(path.name):
-                stray(path, f"not read: quiz files are named <quiz>.{'.yml and <quiz>.'.join(LANGUAGES)}.yml")
+    for path in _listing(corpus.root / QUIZZES):
+        if not _QUIZ_FILE.fullmatch(path.name):
+            stray(path, f"not read: quiz files are named <quiz>.{'.yml and <quiz>.'.join(LANGUAGES)}.yml")
 
 
 def _quiz_id(entry: Entry) -> str | None:
@@ -206,7 +218,7 @@ def _load_quizzes(corpus: Corpus) -> None:
     if quiz_dir.is_dir():
         for path in sorted(quiz_dir.glob("*.yml")):
             stem = path.name.rsplit(".", 2)[0]
-            if stem not in wanted and not _has_unreadable_entry(corpus, stem):
+            if _QUIZ_FILE.fullmatch(path.name) and stem not in wanted and not _has_unreadable_entry(corpus, stem):
                 corpus.problems.append(Problem(corpus.shown(path), 1, "$",
                                                f"quiz '{stem}' is not referenced by any entry's 'quiz' field", CROSS))
 

@@ -11,7 +11,8 @@ Matching rules, per language:
 - whole words only: ``outil`` is not found in ``outillage``; letters with accents count as
   letters; an apostrophe (’ or ') is a boundary, so ``d’outil`` holds ``outil``;
 - a term written in lower case after its first letter matches in any case (``Outil`` finds
-  ``outil``); a term with capitals inside (``MCP``, ``WebMCP``) matches as written;
+  ``outil``); a term with capitals inside (``MCP``, ``WebMCP``, ``serveur A2A``) matches as
+  written but for its first letter (``Serveur A2A`` opens a sentence);
 - a plural in -s finds its singular (``outils`` → ``outil``);
 - the entry's own terms are recognised but never linked, so "MCP Apps" on the MCP Apps page
   does not turn into a link to MCP;
@@ -74,6 +75,8 @@ def _matcher(term: str) -> re.Pattern:
     body = "".join(out)
     if term[1:] == term[1:].lower():
         body = f"(?i:{body})"
+    elif term[0].isalpha():                    # "Serveur A2A" at the start of a sentence is still the phrase
+        body = f"(?i:{out[0]}){''.join(out[1:])}"
     return re.compile(body + r"s?(?![\w-])")
 
 
@@ -142,8 +145,8 @@ def terms(corpus: Corpus, lang: str) -> Terms:
               for term in entry_terms(entry, lang)]
     for entry_id, term in claims + [(None, phrase) for phrase in not_terms().get(lang, ())]:
         key = normalise(term)
-        if key in owner:
-            continue                          # a term claimed twice is a check error; the first keeps it
+        if key in owner or not _WORD.search(key):
+            continue      # claimed twice, or no word to find ("…"): check reports both; never matched here
         owner[key] = entry_id
         node = trie
         for word in _WORD.findall(key):

@@ -54,15 +54,18 @@ def _problem(doc: YamlDoc, path: tuple, message: str, kind: str) -> Problem:
     return Problem(doc.path, doc.line(path), format_path(path), message, kind)
 
 
-@functools.cache
 def absolute_words() -> dict[str, tuple[tuple[str, ...], ...]]:
     """Per language, the absolute words and phrases (each a tuple of words), from the data file
     (none while the list is broken: check says why)."""
+    return _absolute_words(datalists.stamp(datalists.ABSOLUTE_WORDS))
+
+
+@functools.lru_cache(maxsize=4)
+def _absolute_words(_stamp: tuple) -> dict[str, tuple[tuple[str, ...], ...]]:
     data = datalists.data(datalists.ABSOLUTE_WORDS)
     return {lang: tuple(tuple(_words(str(item))) for item in data.get(lang, [])) for lang in LANGUAGES}
 
 
-@functools.cache
 def _word_list_digest() -> str:
     return datalists.digest(datalists.ABSOLUTE_WORDS)
 

@@ -25,6 +25,7 @@ _PATTERN_HINTS = {
     "^[a-z0-9]+(-[a-z0-9]+)*$": "must be lowercase letters, digits and single hyphens (like 'tool-call')",
     "^https://": "must be an https:// address",
     "\\S": "is blank: write a word, or remove the line",
+    "\\w": "holds no letter or digit: write a word",
 }
 
 _TYPE_NAMES = {"string": "text", "object": "a mapping of fields", "array": "a list",

@@ -33,9 +33,14 @@ def _variant(term: str) -> str:
     return r"[\s\u00a0\u202f]+".join(words)
 
 
-@functools.cache
 def rules() -> dict[str, list[Rule]]:
-    """The rules per language, read once per process (none while the list is broken: check says why)."""
+    """The rules per language (none while the list is broken: check says why)."""
+    return _rules(datalists.stamp(datalists.TERMINOLOGY))
+
+
+@functools.lru_cache(maxsize=4)
+def _rules(_stamp: tuple) -> dict[str, list[Rule]]:
+    """The rules compiled once per version of the list's file."""
     data = datalists.data(datalists.TERMINOLOGY)
     out: dict[str, list[Rule]] = {}
     for lang, items in data.items():
@@ -47,7 +52,6 @@ def rules() -> dict[str, list[Rule]]:
     return out
 
 
-@functools.cache
 def rules_digest() -> str:
     """Part of the cache key of per-file results: editing the list re-checks every file."""
     return datalists.digest(datalists.TERMINOLOGY)
@@ -57,15 +61,16 @@ def _ours(text: str) -> str:
     return _QUOTED.sub(" ", _prose_only(text))
 
 
-def terminology_problems(doc: YamlDoc, lang: str, skip=("slug",)) -> list[Problem]:
-    """One warning per variant found in each string of ``doc`` (any shape of data is safe)."""
+def terminology_problems(doc: YamlDoc, lang: str, skip=("slug",), keep=None) -> list[Problem]:
+    """One warning per variant found in each string of ``doc`` (any shape of data is safe); only
+    the strings whose path ``keep`` accepts, when given."""
     active = rules().get(lang, [])
     whole = _ours(doc.joined())
     if not any(rule.regex.search(whole) for rule in active):
         return []
     out = []
     for path, text in doc.strings():
-        if path and path[-1] in skip:
+        if path and path[-1] in skip or keep is not None and not keep(path):
             continue
         ours = _ours(text)
         for rule in active:

@@ -35,8 +35,9 @@ WORD_START = "*_[<"   # markup that opens a word: emphasis, a link, an inline ta
 
 
 def _prose_only(text: str) -> str:
-    """The text with link addresses blanked and each code span turned into one word."""
-    return _LINK_TARGET.sub(" ", _CODE.sub("x", text))
+    """The text with each code span turned into one word and each link address into a closing
+    bracket, so the punctuation right after a link is judged as after a word (``[x](…)!``)."""
+    return _LINK_TARGET.sub(")", _CODE.sub("x", text))
 
 
 def _violations(text: str):
@@ -63,13 +64,14 @@ def _violations(text: str):
                 yield 2, mark
 
 
-def french_problems(doc: YamlDoc, skip=("slug",)) -> list[Problem]:
-    """One warning per rule broken in each French string (not per occurrence)."""
+def french_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
+    """One warning per rule broken in each French string (not per occurrence); only the strings
+    whose path ``keep`` accepts, when given."""
     if next(_violations(_prose_only(doc.joined())), None) is None:   # clean file: one scan, no walk
         return []
     out = []
     for path, text in doc.strings():
-        if path and path[-1] in skip:
+        if path and path[-1] in skip or keep is not None and not keep(path):
             continue
         seen = set()
         for rule, mark in _violations(_prose_only(text)):

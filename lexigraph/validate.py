@@ -82,34 +82,49 @@ def validate(corpus: Corpus) -> list[Problem]:
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
-    """What does not stop a build but fails ``check --strict``: stale entries, placeholders, typography,
-    terminology and quiz answer cues.
+    """What does not stop a build but fails ``check --strict``: files the lexicon would ignore, stale
+    entries, placeholders, typography, terminology and quiz answer cues.
     Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
     stale = specs.stale_problems(specs.stale_entries(checked, registry(checked)))
-    return (sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
+    return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
             + sorted(terminology_problems(checked)) + sorted(quizcheck.cue_problems(corpus)))
 
 
+def _source_note(lang: str):
+    """Paths of entry.yml that hold prose in ``lang``: the notes on its sources (sources[i].note.<lang>)."""
+    return lambda path: len(path) == 4 and path[0] == "sources" and path[2:] == ("note", lang)
+
+
+def _usable(doc) -> bool:
+    return doc is not None and isinstance(doc.data, dict)
+
+
 def typography_problems(corpus: Corpus) -> list[Problem]:
-    """French typography in the French prose and quizzes."""
+    """French typography in the French prose and quizzes, and in the French notes on sources."""
     out = []
     for entry in corpus.entries.values():
         for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
-            if doc is not None and isinstance(doc.data, dict):
+            if _usable(doc):
                 out += corpus.memo(doc, "typography", lambda d=doc: french_problems(d))
+        if _usable(entry.facts):
+            out += corpus.memo(entry.facts, "typography:notes", lambda d=entry.facts: french_problems(d, keep=_source_note("fr")))
     return out
 
 
 def terminology_problems(corpus: Corpus) -> list[Problem]:
-    """Variants the terminology list rejects, in each entry's prose (its own language's list)."""
+    """Variants the terminology list rejects, in each entry's prose and notes on sources (each
+    language's list)."""
     key = f"terminology:{terminology.rules_digest()}"
     out = []
     for entry in corpus.entries.values():
         for lang in LANGUAGES:
             doc = entry.prose.get(lang)
-            if doc is not None and isinstance(doc.data, dict):
+            if _usable(doc):
                 out += corpus.memo(doc, key, lambda d=doc, lang=lang: terminology.terminology_problems(d, lang))
+            if _usable(entry.facts):
+                out += corpus.memo(entry.facts, f"{key}:notes:{lang}",
+                                   lambda d=entry.facts, lang=lang: terminology.terminology_problems(d, lang, keep=_source_note(lang)))
     return out
 
 

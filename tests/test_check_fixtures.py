@@ -93,6 +93,9 @@ def test_french_typography_warns_and_fails_strict(tmp_path):
     ("Voir l'**outil** ici.", ["straight apostrophe: write ’"]),        # before emphasis
     ("Voir l'[outil](https://example.org/) ici.", ["straight apostrophe: write ’"]),   # before a link
     ("Le champ `name`: une chaîne.", ["no space before ':': French puts a non-breaking space there"]),
+    ("Voir [la spécification](https://example.org/)! Puis https://example.org/ ?", [
+        "no space before '!': French puts a non-breaking space there",
+        "ordinary space before '?': use a non-breaking space (U+00A0, or U+202F before ; ? !)"]),
     ("Voir l’`outil` et `l'outil` et `a:b`\u00a0: rien.", []),          # curly before code; code is not prose
 ])
 def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, found):
@@ -105,6 +108,18 @@ def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, fo
     strict = run_check(root, "--strict")
     assert problem_lines(strict.stdout) == [f"entries/widget/fr.yml:15: $.in_depth[1].body: {message}" for message in found]
     assert strict.returncode == (1 if found else 0)
+
+
+def test_an_alias_of_punctuation_only_is_an_error(tmp_path):
+    """A first mention needs a word to find: "…" as an alias used to crash the build's rendering."""
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURES / "valid", root)
+    prose = root / "entries" / "widget" / "en.yml"
+    prose.write_text(prose.read_text(encoding="utf-8").replace("title: Widget\n", "title: Widget\naliases: [gizmo, '...']\n", 1),
+                     encoding="utf-8")
+    result = run_check(root)
+    assert result.returncode == 1
+    assert problem_lines(result.stdout) == ["entries/widget/en.yml:3: $.aliases[1]: '...' holds no letter or digit: write a word"]
 
 
 def test_an_alias_listed_in_not_terms_is_an_error(tmp_path):
@@ -122,25 +137,52 @@ def test_an_alias_listed_in_not_terms_is_an_error(tmp_path):
 
 
 def test_files_the_lexicon_would_ignore_are_reported(tmp_path):
-    """A writer's es.yml, fr.yaml or loose file would be silently skipped: check names each one.
-    Hidden files (a .DS_Store) are left alone."""
+    """A writer's es.yml, fr.yaml or loose file would be silently skipped: check names each one, as a
+    warning (an error with --strict), so a file left in the way never stops a build. Hidden files,
+    editor backups and merge leftovers are left alone."""
     root = tmp_path / "lexicon"
     shutil.copytree(FIXTURES / "valid", root)
     for name in ("entries/widget/es.yml", "entries/widget/fr.yaml", "entries/notes.md", "quizzes/widget.fr.yaml",
-                 "quizzes/widget.de.yml", "entries/widget/.DS_Store", "quizzes/.DS_Store"):
+                 "quizzes/widget.de.yml", "entries/widget/.DS_Store", "quizzes/.DS_Store", "entries/widget/fr.yml~",
+                 "entries/widget/fr.yml.orig", "entries/widget/#fr.yml#", "quizzes/Thumbs.db",
+                 "entries/widget/en.yml___jb_tmp___", "quizzes/ghost.de.yml"):
         (root / name).write_text("title: x\n", encoding="utf-8")
-    result = run_check(root)
-    assert result.returncode == 1
-    assert result.stdout.splitlines()[0] == "Files the lexicon would ignore (5):"
-    assert problem_lines(result.stdout) == [
+    lenient, strict = run_check(root), run_check(root, "--strict")
+    assert lenient.returncode == 0 and strict.returncode == 1
+    assert strict.stdout.splitlines()[0] == "Files the lexicon would ignore (warnings; errors with --strict) (6):"
+    assert problem_lines(strict.stdout) == problem_lines(lenient.stdout) == [
         "entries/notes.md:1: $: not read: entries/ holds one folder per entry",
         "entries/widget/es.yml:1: $: not read: an entry folder holds entry.yml, fr.yml and en.yml only; "
         "the lexicon's languages are fr and en",
         "entries/widget/fr.yaml:1: $: not read: an entry folder holds entry.yml, fr.yml and en.yml only; rename it to fr.yml",
+        "quizzes/ghost.de.yml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
+        "the lexicon's languages are fr and en",         # told once: not also as an unreferenced quiz
         "quizzes/widget.de.yml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
         "the lexicon's languages are fr and en",
         "quizzes/widget.fr.yaml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; rename it to widget.fr.yml",
     ]
+
+
+def test_notes_on_sources_follow_french_typography_and_the_terminology(tmp_path):
+    """A note on a source is prose shown on the page: checked like the rest of it, in its language.
+    The work's own title is not (an English title keeps its straight apostrophes)."""
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURES / "valid", root)
+    facts = root / "entries" / "widget" / "entry.yml"
+    facts.write_text(facts.read_text(encoding="utf-8").replace(
+        "{title: Widget specification, url:",
+        "{title: \"Widget specification: what's in it\", note: {fr: \"l'annexe : un champ déprécié\", "
+        "en: \"the annex, as read by the person\"}, url:"), encoding="utf-8")
+    lenient, strict = run_check(root), run_check(root, "--strict")
+    assert lenient.returncode == 0 and strict.returncode == 1
+    assert sorted(problem_lines(strict.stdout)) == sorted([
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: ordinary space before ':': use a non-breaking space (U+00A0, or U+202F before ; ? !)",
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: straight apostrophe: write ’",
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: 'déprécié': write 'déclaré obsolète' (« déprécier » veut dire "
+        "« faire perdre de la valeur » ; deprecated se traduit par « déclaré obsolète »)",
+        "entries/widget/entry.yml:22: $.sources[0].note.en: 'the person': write 'the user' (the lexicon calls the human at "
+        "the keyboard \"the user\")",
+    ])
 
 
 def test_a_second_run_reuses_the_cache_and_sees_every_edit(tmp_path):

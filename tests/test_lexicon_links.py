@@ -236,7 +236,8 @@ def test_a_term_links_once_per_top_level_section(pages):
 def test_phrases_of_not_terms_never_link_but_the_word_alone_still_does():
     """lexigraph/data/not-terms.yml: "modèle de prompt" is a template, "serveur A2A" is not an MCP server."""
     fr = Section(terms(CORPUS, "fr"), "api", lambda target: f"../{target}/")
-    parts = fr.split("Des modèles de prompt, un serveur A2A, un commentaire client ; puis le modèle, le serveur et le client.")
+    parts = fr.split("Modèles d’URI et serveur A2A. Serveur A2A : il répond. Des modèles de prompt, un commentaire client ; "
+                     "puis le modèle, le serveur et le client.")        # a phrase opening a sentence is still the phrase
     assert [p[1:] for p in parts if isinstance(p, tuple)] == [
         ("model", "modèle"), ("mcp-server", "serveur"), ("mcp-client", "client")]
     en = Section(terms(CORPUS, "en"), "api", lambda target: f"../{target}/")

@@ -52,8 +52,12 @@ CASES = {
     "not UTF-8": ("absolute-words.yml", b"fr: [\xe9t\xe9]\n", [
         "lexigraph/data/absolute-words.yml:1: $: file is not valid UTF-8 (invalid continuation byte at byte 5)",
     ]),
+    "a phrase of punctuation only": ("not-terms.yml", "en: ['—', '...']\n".encode(), [
+        "lexigraph/data/not-terms.yml:1: $.en[0]: '—' holds no letter or digit: write a word",
+        "lexigraph/data/not-terms.yml:1: $.en[1]: '...' holds no letter or digit: write a word",
+    ]),
     "unknown language and empty phrase": ("not-terms.yml", b"fr: ['  ']\nde: [Modell]\n", [
-        "lexigraph/data/not-terms.yml:1: $.fr[0]: '  ' is blank: write a word, or remove the line",
+        "lexigraph/data/not-terms.yml:1: $.fr[0]: '  ' holds no letter or digit: write a word",
         "lexigraph/data/not-terms.yml:2: $.de: unknown field 'de'; allowed: fr, en",
     ]),
 }
@@ -95,8 +99,8 @@ def word_lists(tmp_path, monkeypatch):
 
     data = tmp_path / "package" / "lexigraph" / "data"
     shutil.copytree(PROJECT / "lexigraph" / "data", data)
-    caches = (datalists._load, terminology.rules, terminology.rules_digest, quizcheck.absolute_words,
-              quizcheck._word_list_digest)
+    # Keyed on the file's stat; two writes within the clock's resolution could share one, so clear them.
+    caches = (datalists._read, datalists._digest, terminology._rules, quizcheck._absolute_words)
     for cached in caches:
         cached.cache_clear()
     monkeypatch.setattr(datalists, "DATA", data)
@@ -137,3 +141,39 @@ def test_every_field_of_every_list_gets_every_kind_of_value(tmp_path, word_lists
     assert tally.counts["invalid"] > 0 and sum(tally.counts.values()) >= 20 * len(KINDS)
     with capsys.disabled():
         print(tally.report())
+
+
+def test_mkdocs_serve_reads_an_edited_list_again(tmp_path):
+    """`mkdocs serve` watches lexigraph/data/ and reads a list again when its file changes: here the
+    list is broken mid-session, and the rebuild reports it at its line."""
+    import socket
+    import time
+    import urllib.request
+
+    package = broken_package(tmp_path, "not-terms.yml", (PROJECT / "lexigraph" / "data" / "not-terms.yml").read_bytes())
+    project = make_project(FIXTURE, tmp_path / "project")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = tmp_path / "serve.log"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(package))
+    with log.open("w") as out:
+        server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+                                  cwd=project, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 120
+            while "Serving on" not in log.read_text(encoding="utf-8"):
+                assert server.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")
+                time.sleep(0.2)
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/widget/", timeout=30) as response:
+                assert response.status == 200
+            (package / "lexigraph" / "data" / "not-terms.yml").write_text("en: {A2A server: 1}\n", encoding="utf-8")
+            message = "lexigraph/data/not-terms.yml:1: $.en: expected a list, got a mapping"
+            deadline = time.monotonic() + 60
+            while message not in log.read_text(encoding="utf-8"):
+                assert server.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")
+                time.sleep(0.2)
+            assert "Traceback" not in log.read_text(encoding="utf-8")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
