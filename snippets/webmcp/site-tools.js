@@ -9,6 +9,31 @@
   const fold = (text) => String(text ?? "").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const words = (text) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
+  class Refusal extends Error {} // bad arguments: the agent is told why
+
+  // The browser does not check arguments against inputSchema: the tool does, and says what is wrong.
+  function argument(input, name, longest) {
+    const value = input?.[name];
+    if (value === undefined) throw new Refusal(`"${name}" is missing: give it as a string.`);
+    if (typeof value !== "string") {
+      const kind = Array.isArray(value) ? "a list" : value === null ? "null" : typeof value === "object" ? "an object" : `a ${typeof value}`;
+      throw new Refusal(`"${name}" must be a string, not ${kind}.`);
+    }
+    const text = value.replace(/[\p{Cc}\p{Cf}]/gu, "").trim(); // no control or direction characters
+    if (!text) throw new Refusal(`"${name}" is empty: give a few words.`);
+    if (text.length > longest) throw new Refusal(`"${name}" is ${text.length} characters long; ${longest} at most.`);
+    return text;
+  }
+
+  // A tool that throws reaches the agent as a bare UnknownError: answer with the reason instead.
+  const answering = (execute) => async (input, client) => {
+    try {
+      return await execute(input, client);
+    } catch (error) {
+      return `Error: ${error instanceof Refusal ? error.message : `the lexicon could not be read (${error.name}: ${error.message}).`}`;
+    }
+  };
+
   async function entries(signal) {
     const response = await fetch(new URL(`${lang}/lexicon.json`, root), { signal });
     return (await response.json()).entries;
@@ -23,17 +48,25 @@
       + (hit(definition, token) ? 3 : 0), 0);
   }
 
-  async function searchLexicon({ query }, { signal }) {
+  function ranked(all, query) {
     const wanted = words(query).slice(0, 20);
-    if (!wanted.length) return "Give a few words to search for.";
-    const ranked = (await entries(signal)).map((entry) => [entry, score(entry, wanted)])
-      .filter(([, points]) => points > 0).sort((a, b) => b[1] - a[1]).slice(0, 5);
-    return JSON.stringify(ranked.map(([{ id, text, url }]) => ({ id, title: text.title, definition: text.definition, url })));
+    return all.map((entry) => [entry, score(entry, wanted)]).filter(([, points]) => points > 0)
+      .sort((a, b) => b[1] - a[1]).map(([entry]) => entry);
   }
 
-  async function getEntry({ id }, { signal }) {
-    const entry = (await entries(signal)).find((e) => e.id === fold(id) || fold(e.text.slug) === fold(id));
-    if (!entry) return `No entry "${String(id).slice(0, 40)}" in this language; search_lexicon finds ids.`;
+  async function searchLexicon(input, { signal }) {
+    const query = argument(input, "query", 500);
+    const found = ranked(await entries(signal), query).slice(0, 5);
+    return JSON.stringify(found.map(({ id, text, url }) => ({ id, title: text.title, definition: text.definition, url })));
+  }
+
+  async function getEntry(input, { signal }) {
+    const id = argument(input, "id", 200), all = await entries(signal);
+    const entry = all.find((e) => e.id === fold(id) || fold(e.text.slug) === fold(id));
+    if (!entry) {
+      const near = ranked(all, id.replace(/-/g, " ")).slice(0, 3).map((e) => e.id);
+      throw new Refusal(`No entry "${id.slice(0, 40)}" in this language${near.length ? `; did you mean ${near.join(", ")}?` : "; search_lexicon finds ids."}`);
+    }
     const copy = await fetch(new URL(`${lang}/${entry.text.slug}/index.md`, root), { signal });
     return copy.text(); // the entry's Markdown copy, as published next to its page
   }
@@ -47,7 +80,7 @@
       ["get_entry", `One Lexigraph entry in ${language}, as Markdown, by id or slug (e.g. "mcp-apps").`, "id", getEntry],
     ]) {
       modelContext.registerTool({
-        name, description, execute,
+        name, description, execute: answering(execute),
         inputSchema: { type: "object", properties: { [input]: { type: "string" } }, required: [input] },
         annotations: { readOnlyHint: true },
       }, { signal: controller.signal });

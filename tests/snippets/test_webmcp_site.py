@@ -96,10 +96,41 @@ def test_get_entry_returns_the_markdown_copy_of_the_page_language(browser, site,
     assert french.evaluate(EXECUTE, ["get_entry", {"id": "harness"}]) == \
         (real_site / "fr" / "harnais" / "index.md").read_text(encoding="utf-8")
     assert french.evaluate(EXECUTE, ["get_entry", {"id": "harnais"}]).startswith("# Harnais\n")
-    assert french.evaluate(EXECUTE, ["get_entry", {"id": "mcp-app"}]) == \
-        'No entry "mcp-app" in this language; search_lexicon finds ids.'
+    assert french.evaluate(EXECUTE, ["get_entry", {"id": "mcp-app"}]).startswith(
+        'Error: No entry "mcp-app" in this language; did you mean mcp-apps')
+    assert french.evaluate(EXECUTE, ["get_entry", {"id": "zzzz"}]) == \
+        'Error: No entry "zzzz" in this language; search_lexicon finds ids.'
     page.close()
     french.close()
+
+
+# What an agent may send instead of a short string, and what each tool answers. Chromium 156 does
+# not check arguments against inputSchema, and a tool that throws reaches the agent as a bare
+# UnknownError: the tool checks and answers with the reason.
+BAD_ARGUMENTS = [
+    ({}, '"{name}" is missing: give it as a string.'),
+    ({"{name}": ""}, '"{name}" is empty: give a few words.'),
+    ({"{name}": " \u200b\u202e\u0000 "}, '"{name}" is empty: give a few words.'),
+    ({"{name}": 42}, '"{name}" must be a string, not a number.'),
+    ({"{name}": True}, '"{name}" must be a string, not a boolean.'),
+    ({"{name}": None}, '"{name}" must be a string, not null.'),
+    ({"{name}": ["mcp"]}, '"{name}" must be a string, not a list.'),
+    ({"{name}": {"id": "mcp"}}, '"{name}" must be a string, not an object.'),
+    ({"{name}": "x" * 10_000}, '"{name}" is 10000 characters long; {longest} at most.'),
+]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_wrong_types_empty_and_huge_arguments_get_a_clean_answer(browser, site, lang):
+    page = open_page(browser, f"{site}/{lang}/")
+    for tool, name, longest in (("search_lexicon", "query", 500), ("get_entry", "id", 200)):
+        for arguments, message in BAD_ARGUMENTS:
+            sent = {key.format(name=name): value for key, value in arguments.items()}
+            assert page.evaluate(EXECUTE, [tool, sent]) == "Error: " + message.format(name=name, longest=longest), (tool, sent)
+    # Still up and answering afterwards; control characters around a real query are dropped.
+    assert json.loads(page.evaluate(EXECUTE, ["search_lexicon", {"query": "\u202eMCP Apps\u0000"}]))[0]["id"] == "mcp-apps"
+    assert page.console_lines == []
+    page.close()
 
 
 def test_requests_stay_on_the_site_origin(browser, site):
