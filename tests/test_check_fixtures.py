@@ -110,30 +110,22 @@ def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, fo
     assert strict.returncode == (1 if found else 0)
 
 
-def test_an_alias_of_punctuation_only_is_an_error(tmp_path):
-    """A first mention needs a word to find: "…" as an alias used to crash the build's rendering."""
+@pytest.mark.parametrize("lang, title, aliases, message", [
+    # A first mention needs a word to find: "..." as an alias used to crash the build's rendering.
+    ("en", "Widget", "[gizmo, '...']", "$.aliases[1]: '...' holds no letter or digit: write a word"),
+    # A phrase of lexigraph/data/not-terms.yml never links, so no entry may claim it as its name.
+    ("fr", "Bidule", "[modèle de prompt]", "$.aliases[0]: alias 'modèle de prompt' is listed in not-terms.yml as a phrase "
+                                           "that never links: remove it there or choose another alias"),
+], ids=["punctuation only", "listed in not-terms"])
+def test_an_alias_that_cannot_link_is_an_error(tmp_path, lang, title, aliases, message):
     root = tmp_path / "lexicon"
     shutil.copytree(FIXTURES / "valid", root)
-    prose = root / "entries" / "widget" / "en.yml"
-    prose.write_text(prose.read_text(encoding="utf-8").replace("title: Widget\n", "title: Widget\naliases: [gizmo, '...']\n", 1),
+    prose = root / "entries" / "widget" / f"{lang}.yml"
+    prose.write_text(prose.read_text(encoding="utf-8").replace(f"title: {title}\n", f"title: {title}\naliases: {aliases}\n", 1),
                      encoding="utf-8")
     result = run_check(root)
     assert result.returncode == 1
-    assert problem_lines(result.stdout) == ["entries/widget/en.yml:3: $.aliases[1]: '...' holds no letter or digit: write a word"]
-
-
-def test_an_alias_listed_in_not_terms_is_an_error(tmp_path):
-    """A phrase of lexigraph/data/not-terms.yml never links, so no entry may claim it as its name."""
-    root = tmp_path / "lexicon"
-    shutil.copytree(FIXTURES / "valid", root)
-    prose = root / "entries" / "widget" / "fr.yml"
-    prose.write_text(prose.read_text(encoding="utf-8").replace("title: Bidule\n", "title: Bidule\naliases: [modèle de prompt]\n", 1),
-                     encoding="utf-8")
-    result = run_check(root)
-    assert result.returncode == 1
-    assert problem_lines(result.stdout) == [
-        "entries/widget/fr.yml:3: $.aliases[0]: alias 'modèle de prompt' is listed in not-terms.yml as a phrase "
-        "that never links: remove it there or choose another alias"]
+    assert problem_lines(result.stdout) == [f"entries/widget/{lang}.yml:3: {message}"]
 
 
 def test_files_the_lexicon_would_ignore_are_reported(tmp_path):
