@@ -95,7 +95,7 @@ def tree_bytes(folder: Path) -> int:
 
 def entry_page_sizes(content: Path, site: Path) -> list[int]:
     """Bytes of every entry page's index.html (not the permalink copies)."""
-    from lexigraph.build import prepare
+    from lexigraph.pipeline import prepare
 
     urls = prepare(content, "https://www.lexigraph.org/").site.urls
     return [(site / url / "index.html").stat().st_size for url in urls.values()]

@@ -15,8 +15,9 @@ from pathlib import Path
 import yaml
 
 from lexigraph import LANGUAGES
-from lexigraph.build import prepare
-from lexigraph.site import plan_language, render_root
+from lexigraph.pipeline import prepare
+from lexigraph.render.indexes import render_root
+from lexigraph.render.pages import plan_language
 
 PROJECT = Path(__file__).resolve().parents[1]
 

@@ -7,8 +7,9 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from lexigraph import build as lexigraph_build
+from lexigraph import mkdocs_glue, pipeline
 from lexigraph.errors import LexigraphError
+from lexigraph.publish import run
 
 _state: dict = {}
 
@@ -17,7 +18,7 @@ _state: dict = {}
 def on_config(config):
     root = Path(config.config_file_path).parent
     try:
-        _state["build"] = lexigraph_build.prepare(root, config.site_url or "")
+        _state["build"] = pipeline.prepare(root, config.site_url or "")
     except LexigraphError as error:
         raise PluginError("Lexigraph content has problems; the previous site was left untouched.\n" + error.report()) from None
     return config
@@ -25,30 +26,30 @@ def on_config(config):
 
 def on_files(files, config):
     try:   # pages render here: a content file made unreadable since on_config was checked stops the build
-        return lexigraph_build.add_pages(_state["build"], files, config)
+        return mkdocs_glue.add_pages(_state["build"], files, config)
     except LexigraphError as error:
         raise PluginError("Lexigraph content changed during the build and has problems.\n" + error.report()) from None
 
 
 def on_page_content(html, page, config, files):
-    lexigraph_build.keep_out_of_material_search(page)
-    lexigraph_build.page_rendered(_state["build"])
-    return lexigraph_build.restore_fragments(_state["build"], html, page)
+    mkdocs_glue.keep_out_of_material_search(page)
+    mkdocs_glue.page_rendered(_state["build"])
+    return mkdocs_glue.restore_fragments(_state["build"], html, page)
 
 
 def on_nav(nav, config, files):
-    lexigraph_build.split_navigation(_state["build"], nav)
+    mkdocs_glue.split_navigation(_state["build"], nav)
     return nav
 
 
 def on_serve(server, config, builder):
-    server.watch(lexigraph_build.watched_data())   # the word lists in lexigraph/data/ change pages too
+    server.watch(pipeline.watched_data())   # the word lists in lexigraph/data/ change pages too
     return server
 
 
 def on_page_context(context, page, config, nav):
-    return lexigraph_build.localise_page(_state["build"], context, page, config)
+    return mkdocs_glue.localise_page(_state["build"], context, page, config)
 
 
 def on_post_build(config):
-    lexigraph_build.publish_extras(_state["build"], Path(config.site_dir))
+    run.publish_extras(_state["build"], Path(config.site_dir))

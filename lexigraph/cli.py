@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import LexigraphError, print_problems
+from lexigraph.errors import LexigraphError, print_problems
+
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .validate import check
+    from lexigraph.check.validate import check
 
     corpus, errors, warnings = check(Path(args.root))
     print_problems(errors + warnings)
@@ -26,7 +27,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_stale(args: argparse.Namespace) -> int:
-    from .report import stale_report
+    from lexigraph.authoring.stale import stale_report
 
     text, count = stale_report(Path(args.root))
     print(text)
@@ -34,7 +35,7 @@ def cmd_stale(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from .scaffold import scaffold
+    from lexigraph.authoring.scaffold import scaffold
 
     try:
         created = scaffold(Path(args.root), args.id, number=args.number)
@@ -50,9 +51,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_archive(args: argparse.Namespace) -> int:
     import yaml
 
-    from .freeze import archive_entry
-    from .build import prepare
-    from .errors import LexigraphError
+    from lexigraph.authoring.freeze import archive_entry
+    from lexigraph.errors import LexigraphError
+    from lexigraph.pipeline import prepare
 
     root = Path(args.root)
     config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader) if (root / "mkdocs.yml").is_file() else {}
@@ -85,7 +86,7 @@ def site_url(root: Path) -> str:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from .lexicon import load
+    from lexigraph.agents.served_cache import load
 
     root = Path(args.root)
     try:
@@ -94,7 +95,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         print_problems(error.problems, out=sys.stderr)  # stdout is the MCP channel
         print("lexigraph mcp: fix the problems above first (lexigraph check lists them).", file=sys.stderr)
         return 1
-    from .mcpserver import serve
+    from lexigraph.agents.mcpserver import serve
 
     serve(lexicon, http=args.http, port=args.port)
     return 0
@@ -107,7 +108,7 @@ lexigraph://{lang}/{id}). Without --http it speaks MCP over stdin/stdout: the cl
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
-    from .preview import serve
+    from lexigraph.authoring.preview import serve
 
     try:
         return serve(Path(args.root), args.id, port=args.port)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT
 

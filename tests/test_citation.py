@@ -10,10 +10,16 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
-from playwright.sync_api import expect
 from bibtexparser.bparser import BibTexParser
-from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
+from citeproc import (
+    Citation,
+    CitationItem,
+    CitationStylesBibliography,
+    CitationStylesStyle,
+    formatter,
+)
 from citeproc.source.json import CiteProcJSON
+from playwright.sync_api import expect
 
 from tests.support.browser import chromium, static_server
 

@@ -37,12 +37,14 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lexigraph import LANGUAGES
+from lexigraph.check.schema import load_schema
 from lexigraph.cli import main
-from lexigraph.schema import load_schema
-from lexigraph.yamlfile import parse_text
+from lexigraph.content.yamlfile import parse_text
+from lexigraph.render import markdown_copy
 from tests.support.site import PROJECT
 
 PROBLEM = re.compile(r"^  (?P<file>[^\s:][^:]*):(?P<line>[0-9]+): (?P<path>\$[^:]*): (?P<message>.+)$")
@@ -132,8 +134,8 @@ def lexicon(tmp_path_factory) -> tuple[Path, list[ContentFile]]:
         elif source.is_file():
             shutil.copy(source, root / name)
     if not list(root.glob("archive/*/*/version.yml")):
-        from lexigraph.build import prepare
-        from lexigraph.freeze import archive_entry
+        from lexigraph.authoring.freeze import archive_entry
+        from lexigraph.pipeline import prepare
 
         build = prepare(root, "https://www.lexigraph.org/")
         archive_entry(build.site, build.corpus.entries["mcp"])
@@ -145,7 +147,7 @@ def lexicon(tmp_path_factory) -> tuple[Path, list[ContentFile]]:
 @pytest.fixture(autouse=True)
 def read_only_cache(monkeypatch):
     """The cache stays as the unmutated lexicon left it: a run re-reads only the file it mutated."""
-    from lexigraph.cache import FileCache
+    from lexigraph.content.cache import FileCache
 
     monkeypatch.setattr(FileCache, "save", lambda self, keep: None)
 
@@ -233,11 +235,10 @@ def outcome(root: Path, name: str, code: int, output: str) -> str:
 
 def renders(root: Path, name: str) -> None:
     """A mutation that check accepts must build: render the pages it can change."""
-    from lexigraph import extras
-    from lexigraph.links import SiteMap
-    from lexigraph.load import load_corpus
-    from lexigraph.site import plan_language
-    from lexigraph.validate import registry
+    from lexigraph.check.validate import registry
+    from lexigraph.content.load import load_corpus
+    from lexigraph.render.pages import plan_language
+    from lexigraph.render.urls import SiteMap
 
     corpus = load_corpus(root, use_cache=True)
     site = SiteMap.of(corpus, "https://www.lexigraph.org/", registry(corpus))
@@ -249,7 +250,7 @@ def renders(root: Path, name: str) -> None:
                 page.render()
         for entry in corpus.entries.values():
             if touched is None or entry.id == touched:
-                extras.markdown_copy(site, entry, lang)
+                markdown_copy.markdown_copy(site, entry, lang)
 
 
 class Tally:

@@ -62,10 +62,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_walker_sees_top_level_relative_and_function_level_imports():
     graph = import_graph()
-    assert "lexigraph.links" in graph["lexigraph.render"]      # from .links import …
-    assert "lexigraph.cite" in graph["lexigraph.render"]       # from . import cite
-    assert "lexigraph.validate" in graph["lexigraph.cli"]      # inside cmd_check
-    assert "lexigraph.extras" in graph["lexigraph.build"]      # inside publish_extras
+    assert "lexigraph.render.urls" in graph["lexigraph.render.entry"]      # from lexigraph.render.urls import …
+    assert "lexigraph.render.cite" in graph["lexigraph.render.entry"]      # from lexigraph.render import cite
+    assert "lexigraph.check.validate" in graph["lexigraph.cli"]            # inside cmd_check
+    assert "lexigraph.publish.pagefind" in graph["lexigraph.publish.run"]  # inside publish_extras
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 

@@ -15,10 +15,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from lexigraph.crosscheck import RELATION_TYPES, SYMMETRIC
-from lexigraph.i18n import t
-from lexigraph.load import load_corpus
-from lexigraph.mentions import Section, terms
+from lexigraph.content.load import load_corpus
+from lexigraph.content.model import RELATION_TYPES, SYMMETRIC
+from lexigraph.render.i18n import t
+from lexigraph.render.mentions import Section, terms
 
 PROJECT = Path(__file__).resolve().parents[1]
 CORPUS = load_corpus(PROJECT)

@@ -9,7 +9,6 @@ import random
 import tempfile
 
 import anyio
-
 from mcp.client.stdio import stdio_client
 
 from tests.support.lexigraph_mcp import ROOT, connect, stdio_target

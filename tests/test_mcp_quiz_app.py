@@ -111,7 +111,7 @@ def test_view_builds_nodes_and_never_parses_markup():
 
 def test_inlined_ext_apps_is_the_npm_package_file_byte_for_byte():
     """The view inlines lexigraph/templates/vendor's copy of the ext-apps App: the very file npm installs."""
-    from lexigraph.mcpserver import EXT_APPS_BUNDLE, quiz_view_html
+    from lexigraph.agents.mcpserver import EXT_APPS_BUNDLE, quiz_view_html
 
     vendored = (ROOT / "lexigraph" / "templates" / EXT_APPS_BUNDLE).read_bytes()
     assert vendored == (ROOT / "node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js").read_bytes()

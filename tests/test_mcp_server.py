@@ -10,7 +10,15 @@ import httpx2 as httpx
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from tests.support.lexigraph_mcp import BUMPED, STALE_ENTRY, STALE_REVISION, HttpServer, connect, content_root, stdio_target
+from tests.support.lexigraph_mcp import (
+    BUMPED,
+    STALE_ENTRY,
+    STALE_REVISION,
+    HttpServer,
+    connect,
+    content_root,
+    stdio_target,
+)
 
 TOOLS = ["get_entry", "list_entries", "quiz", "search"]
 PREFIX = "Error executing tool {}: "

@@ -10,7 +10,6 @@ from xml.etree import ElementTree as ET
 import jsonschema
 import pytest
 
-
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 SITE = "https://www.lexigraph.org/"
 ENTRY = {"fr": "fr/bidule/", "en": "en/widget/"}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lexigraph.quizview import display_order
+from lexigraph.render.quiz import display_order
 from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT, make_project, mkdocs_build
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lexigraph.quizcheck import visible_length
+from lexigraph.check.quiz import visible_length
 from tests.support.site import PROJECT
 
 QUESTION = re.compile(r'<li class="lx-quiz__question"(.*?)</details></li>', re.S)

@@ -10,7 +10,7 @@ from pathlib import Path
 import bibtexparser
 import pytest
 
-from lexigraph.load import load_corpus
+from lexigraph.content.load import load_corpus
 from tests.support.browser import chromium, static_server
 
 PROJECT = Path(__file__).resolve().parents[1]

@@ -5,7 +5,6 @@ Real site build, real Chromium, both languages."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

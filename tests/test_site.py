@@ -100,7 +100,7 @@ def test_code_in_prose_is_escaped_not_rendered(site):
 
 
 def test_hostile_prose_never_reaches_the_page_even_if_check_were_bypassed(tmp_path):
-    from lexigraph.prose import to_html
+    from lexigraph.render.prose import to_html
 
     out = to_html('a <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror="alert(1)">')
     assert "<script" not in out and "<img" not in out and "javascript:" not in out

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lexigraph.load import load_corpus
+from lexigraph.content.load import load_corpus
 from tests.conftest import EXERCISED
 
 PROJECT = Path(__file__).resolve().parents[1]

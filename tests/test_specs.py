@@ -11,8 +11,8 @@ from pathlib import Path
 
 import yaml
 
-from lexigraph.load import load_corpus
-from lexigraph.specs import parse_registry
+from lexigraph.content.load import load_corpus
+from lexigraph.content.specs import parse_registry
 from tests.support.site import make_project, mkdocs_build
 
 PROJECT = Path(__file__).resolve().parents[1]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lexigraph.yamlfile import parse_text
+from lexigraph.content.yamlfile import parse_text
 from tests.support.site import PROJECT, make_project
 from tests.test_fuzz_check import _walk
 
@@ -95,23 +95,34 @@ def test_the_build_refuses_a_broken_list_and_keeps_the_previous_site(tmp_path):
 @pytest.fixture
 def word_lists(tmp_path, monkeypatch):
     """The package's lists copied to a folder laid out like the package; check reads them from there."""
-    from lexigraph import datalists, quizcheck, terminology
+    from lexigraph.check import quiz, terminology
+    from lexigraph.content import wordlists
 
     data = tmp_path / "package" / "lexigraph" / "data"
     shutil.copytree(PROJECT / "lexigraph" / "data", data)
     # Keyed on the file's stat; two writes within the clock's resolution could share one, so clear them.
-    caches = (datalists._read, datalists._digest, terminology._rules, quizcheck._absolute_words)
+    caches = (wordlists._read, wordlists._digest, terminology._rules, quiz._absolute_words)
     for cached in caches:
         cached.cache_clear()
-    monkeypatch.setattr(datalists, "DATA", data)
-    monkeypatch.setattr(datalists, "ROOT", data.parent.parent)
-    yield data, datalists.LISTS, lambda: [cached.cache_clear() for cached in caches]
+    monkeypatch.setattr(wordlists, "DATA", data)
+    monkeypatch.setattr(wordlists, "ROOT", data.parent.parent)
+    yield data, wordlists.LISTS, lambda: [cached.cache_clear() for cached in caches]
     for cached in caches:
         cached.cache_clear()
 
 
 def test_every_field_of_every_list_gets_every_kind_of_value(tmp_path, word_lists, capsys):
-    from tests.test_fuzz_check import KINDS, Tally, _at, check, field_path, mutate, outcome, renders, sweep_value
+    from tests.test_fuzz_check import (
+        KINDS,
+        Tally,
+        _at,
+        check,
+        field_path,
+        mutate,
+        outcome,
+        renders,
+        sweep_value,
+    )
 
     data, lists, forget = word_lists
     root = tmp_path / "lexicon"

@@ -19,12 +19,19 @@ import httpx
 import pytest
 from a2a.client.card_resolver import A2ACardResolver
 from a2a.server.routes.jsonrpc_dispatcher import JsonRpcDispatcher
-from a2a.types import AgentCard, Role, SendMessageRequest, SendMessageResponse, TaskState
+from a2a.types import (
+    AgentCard,
+    Role,
+    SendMessageRequest,
+    SendMessageResponse,
+    TaskState,
+)
 from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
 from google.protobuf.json_format import ParseDict
 
 ROOT = Path(__file__).resolve().parents[2]
-from tests.support.a2a_server import RPC_PATH as A2A_RPC_PATH, a2a_server
+from tests.support.a2a_server import RPC_PATH as A2A_RPC_PATH
+from tests.support.a2a_server import a2a_server
 from tests.support.browser import serve
 
 SNIPPETS = ROOT / "snippets"

@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from mcp.server.mcpserver import Context  # resolved from this module's globals in a tool's signature
+from mcp.server.mcpserver import (
+    Context,  # resolved from this module's globals in a tool's signature
+)
 from mcp_types import InputRequiredResult
 
 from tests.support.mcp_server import LEGACY, MODERN, TRANSPORTS
@@ -267,8 +269,7 @@ def test_sdk_client_defaults_the_entry_states():
 def test_client_resends_an_input_required_request_ten_times_then_gives_up():
     """mcp-client says: the client re-sends the original request; by default ten rounds, then it gives up."""
     import anyio
-    from mcp import Client
-    from mcp import InputRequiredRoundsExceededError
+    from mcp import Client, InputRequiredRoundsExceededError
     from mcp.server.mcpserver import MCPServer
 
     seen: list[str | None] = []

@@ -13,11 +13,26 @@ from pathlib import Path
 
 import anyio
 import pytest
-from mcp_types.jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, UNSUPPORTED_PROTOCOL_VERSION
-from mcp_types.methods import validate_client_notification, validate_client_request, validate_server_result
+from mcp_types.jsonrpc import (
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    UNSUPPORTED_PROTOCOL_VERSION,
+)
+from mcp_types.methods import (
+    validate_client_notification,
+    validate_client_request,
+    validate_server_result,
+)
 
 from tests.support.jsonmatch import differences
-from tests.support.mcp_server import LEGACY, MODERN, SERVER_SCRIPT, STARTED_PIDS, TRANSPORTS, envelope
+from tests.support.mcp_server import (
+    LEGACY,
+    MODERN,
+    SERVER_SCRIPT,
+    STARTED_PIDS,
+    TRANSPORTS,
+    envelope,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPETS = ROOT / "snippets"

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.mcp_server import LEGACY, MODERN, TRANSPORTS, envelope, initialize_request
+from tests.support.mcp_server import (
+    LEGACY,
+    MODERN,
+    TRANSPORTS,
+    envelope,
+    initialize_request,
+)
 
 MODERN_ERA_INITIALIZE_REFUSALS = {
     # stdio: the connection's era is fixed by its first request; a later initialize is refused so.

@@ -16,7 +16,13 @@ from mcp_types.methods import validate_client_request, validate_server_result
 from pydantic import ValidationError
 
 from tests.support.jsonmatch import differences
-from tests.support.mcp_server import ROOT, SERVER_SCRIPT, TRANSPORTS, McpClient, process_alive
+from tests.support.mcp_server import (
+    ROOT,
+    SERVER_SCRIPT,
+    TRANSPORTS,
+    McpClient,
+    process_alive,
+)
 
 CASES_FILE = Path(__file__).with_name("mcp_cases.yml")
 SNIPPETS = ROOT / "snippets"

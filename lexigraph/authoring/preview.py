@@ -1,0 +1,161 @@
+"""`lexigraph preview <id>`: a writer's live preview of one entry, rebuilt in about a second at any lexicon size.
+
+The whole lexicon is read and checked once, at start. The preview site holds the entry's pages
+(both languages), its neighbours' (the entries it links to and those that link to it) and the
+home, A–Z and Revisions pages (listing the preview's entries); links to other entries lead nowhere
+in the preview. On each save of the entry's files, only those files are read again, the whole
+lexicon is checked again in memory (cross-entry checks included), and MkDocs builds the entry's
+pages and the indexes (the neighbours' too when the entry's name changed); the browser reloads.
+With problems, they are printed and the previous preview stays. `mkdocs build` is unchanged:
+the preview only narrows the pages while its own process runs (lexigraph.build.PREVIEW).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lexigraph import LANGUAGES, pipeline
+from lexigraph.check.validate import registry, validate
+from lexigraph.content.load import _load_entry, _read, load_corpus
+from lexigraph.content.model import QUIZZES, Corpus
+from lexigraph.errors import LexigraphError, print_problems
+from lexigraph.render.urls import SiteMap
+
+log = logging.getLogger("lexigraph.preview")
+
+
+def linked_ids(value, ids: set[str]) -> set[str]:
+    """Every entry id that appears as a value anywhere in a parsed YAML tree."""
+    if isinstance(value, str):
+        return {value} & ids
+    if isinstance(value, dict):
+        return set().union(*(linked_ids(v, ids) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(linked_ids(v, ids) for v in value))
+    return set()
+
+
+def neighbourhood(corpus: Corpus, entry_id: str) -> set[str]:
+    """The entry, the entries its facts link to, and the entries whose facts link to it."""
+    ids = set(corpus.entries)
+    linked = {entry_id} | linked_ids(corpus.entries[entry_id].facts.data, ids)
+    for other in corpus.entries.values():
+        if other.ok and entry_id in linked_ids(other.facts.data, ids - {other.id}):
+            linked.add(other.id)
+    return linked
+
+
+class Preview:
+    """The corpus kept in memory, and the build of one entry's neighbourhood."""
+
+    def __init__(self, root: Path, entry_id: str, site_dir: Path):
+        self.root, self.entry_id, self.site_dir = root, entry_id, site_dir
+        self.corpus = load_corpus(root, use_cache=True)
+        problems = validate(self.corpus)
+        self.corpus.save_cache()
+        if problems:
+            raise LexigraphError(problems)
+        if entry_id not in self.corpus.entries:
+            raise SystemExit(f"lexigraph preview: no entry '{entry_id}' in {root / 'entries'}")
+        self.scope = neighbourhood(self.corpus, entry_id)
+        self.config = None
+
+    def watched(self) -> list[Path]:
+        """The files a writer edits for this entry: its folder and its quiz files."""
+        entry = self.corpus.entries[self.entry_id]
+        quiz = entry.fact("quiz")
+        return [entry.folder] + ([self.root / "quizzes" / f"{quiz}.{lang}.yml" for lang in LANGUAGES] if quiz else [])
+
+    def reload(self) -> list:
+        """Read the entry's files again and check the whole lexicon in memory; return the problems."""
+        corpus = self.corpus
+        corpus.problems = []
+        entry = _load_entry(corpus, self.corpus.entries[self.entry_id].folder)
+        quiz = entry.fact("quiz")
+        if quiz:
+            for lang in LANGUAGES:
+                entry.quiz[lang] = _read(corpus, self.root / QUIZZES / f"{quiz}.{lang}.yml", self.root / QUIZZES)
+        corpus.entries[self.entry_id] = entry
+        return validate(corpus)
+
+    def names(self) -> tuple:
+        """What the neighbours' pages show of the entry: its number, status, titles, slugs and aliases."""
+        entry = self.corpus.entries[self.entry_id]
+        return (entry.fact("number"), entry.status,
+                *((entry.text(lang, "title"), entry.text(lang, "slug"), entry.text(lang, "aliases")) for lang in LANGUAGES))
+
+    def build(self, neighbours: bool = True) -> None:
+        """Build the entry's pages and the indexes into site_dir, and the neighbours' pages unless told not to."""
+        from mkdocs.commands.build import build as mkdocs_build
+
+        self.site = SiteMap.of(self.corpus, "https://www.lexigraph.org/", registry(self.corpus))
+        shown = dataclasses.replace(self.corpus, entries={i: self.corpus.entries[i] for i in sorted(self.scope)})
+        pages = frozenset(self.scope if neighbours else {self.entry_id})
+        pipeline.PREVIEW = pipeline.Scope(pipeline.Build(self.corpus, self.site), pages,
+                                          dataclasses.replace(self.site, corpus=shown))
+        first = self.config is None
+        try:
+            if first:
+                self.config = self._config()
+            mkdocs_build(self.config, dirty=not first)   # dirty: theme assets are copied once
+        finally:
+            pipeline.PREVIEW = None
+
+    def _config(self):
+        """The project's mkdocs.yml, loaded once: its theme templates are compiled once, not per save."""
+        from mkdocs.config import load_config
+
+        config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.site_dir), strict=False)
+        config.plugins.on_startup(command="serve", dirty=True)
+        env = config.theme.get_env()
+        config.theme.get_env = lambda: env
+        templates = env.loader.list_templates()   # Material's theme holds thousands of files: list them once
+        env.loader.list_templates = lambda: templates
+        return config
+
+    def rebuild(self) -> None:
+        """After a save: the new preview, or the problems (the previous preview stays)."""
+        before = self.names()
+        started = time.perf_counter(), time.process_time()
+        problems = self.reload()
+        if problems:
+            print_problems(problems, out=sys.stderr)
+            log.error("Preview not updated: fix the problems above and save again.")
+            return
+        # The neighbours' pages (left from the last build) change only when the entry's name does.
+        self.build(neighbours=self.names() != before)
+        log.info("Preview rebuilt in %.2f s (%.2f s CPU)", time.perf_counter() - started[0], time.process_time() - started[1])
+
+
+def _not_dirty_warning(record: logging.LogRecord) -> bool:
+    """MkDocs warns that a dirty build may leave stale links; the preview's own rebuilds take care of them."""
+    return not record.getMessage().startswith("A 'dirty' build")
+
+
+def serve(root: Path, entry_id: str, host: str = "127.0.0.1", port: int = 8001) -> int:
+    """Build the preview, serve it with live reload until interrupted."""
+    from mkdocs.livereload import LiveReloadServer
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
+    logging.getLogger("mkdocs.commands.build").addFilter(_not_dirty_warning)
+    with tempfile.TemporaryDirectory(prefix="lexigraph-preview-") as tmp:
+        preview = Preview(root.resolve(), entry_id, Path(tmp))
+        preview.build()
+        server = LiveReloadServer(builder=preview.rebuild, host=host, port=port, root=tmp, polling_interval=0.2)
+        for path in preview.watched():
+            server.watch(str(path))
+        pages = " and ".join(f"{server.url}{preview.site.urls[(lang, entry_id)]}" for lang in LANGUAGES)
+        log.info("Preview of %s at %s, with its neighbours %s", entry_id, pages,
+                 ", ".join(sorted(preview.scope - {entry_id})) or "(none)")
+        try:
+            server.serve()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.shutdown()
+    return 0

@@ -1,0 +1,28 @@
+"""What the cross-entry checks share: a problem at a field's line, lenient readers, the "did you mean" hint and the code-span pattern."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from lexigraph.content.yamlfile import YamlDoc, format_path
+from lexigraph.errors import CROSS, Problem
+
+_CODE_SPAN = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")   # code spans (single or double backticks)
+
+def _problem(doc: YamlDoc, path: tuple, message: str) -> Problem:
+    return Problem(doc.path, doc.line(path), format_path(path), message, CROSS)
+
+
+def _as_dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _hint(name: str, known) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

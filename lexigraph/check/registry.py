@@ -1,0 +1,47 @@
+"""registry (split from specs.py)."""
+
+from __future__ import annotations
+
+from lexigraph.content.specs import REGISTRY_FILE, Spec, Staleness
+from lexigraph.content.yamlfile import YamlDoc, format_path
+from lexigraph.errors import CROSS, STALE, Problem
+
+
+def registry_problems(doc: YamlDoc) -> list[Problem]:
+    """What the schema cannot say: current is a listed revision, revisions are oldest first and unique."""
+    problems = []
+    for i, item in enumerate((doc.data or {}).get("specs") or [] if isinstance(doc.data, dict) else []):
+        if not isinstance(item, dict) or not isinstance(item.get("revisions"), list):
+            continue
+        dates = [r.get("date") for r in item["revisions"] if isinstance(r, dict)]
+        if item.get("current") not in dates:
+            path = ("specs", i, "current")
+            problems.append(Problem(doc.path, doc.line(path), format_path(path),
+                                    f"'{item.get('current')}' is not one of this spec's revisions: {', '.join(map(str, dates))}", CROSS))
+        if dates != sorted(dates, key=str) or len(set(dates)) != len(dates):
+            path = ("specs", i, "revisions")
+            problems.append(Problem(doc.path, doc.line(path), format_path(path), "revisions must be unique and listed oldest first", CROSS))
+    return problems
+def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
+    """Every checked_against names a known spec and one of its revisions (``corpus``: well-formed documents only)."""
+    problems = []
+    for entry in corpus.entries.values():
+        if not entry.has_facts:
+            continue
+        for i, item in enumerate(entry.fact("checked_against") or []):
+            if not isinstance(item, dict):
+                continue
+            spec = specs.get(item.get("spec"))
+            if spec is None:
+                path = ("checked_against", i, "spec")
+                problems.append(Problem(entry.facts.path, entry.facts.line(path), format_path(path),
+                                        f"'{item.get('spec')}' is not a specification in {REGISTRY_FILE}"
+                                        f" (known: {', '.join(sorted(specs)) or 'none'})", CROSS))
+            elif item.get("revision") not in spec.dates():
+                path = ("checked_against", i, "revision")
+                problems.append(Problem(entry.facts.path, entry.facts.line(path), format_path(path),
+                                        f"'{item.get('revision')}' is not a revision of {spec.name} in {REGISTRY_FILE}"
+                                        f" (known: {', '.join(spec.dates())})", CROSS))
+    return problems
+def stale_problems(stale: list[Staleness]) -> list[Problem]:
+    return [Problem(s.path, s.line, s.field, s.message(), STALE) for s in stale]

@@ -1,0 +1,63 @@
+"""snippets (split from crosscheck.py)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from typing import Iterator
+
+from lexigraph import LANGUAGES
+from lexigraph.check.common import _as_dict, _as_list, _problem
+from lexigraph.content import safefile
+from lexigraph.content.model import Corpus, Entry
+from lexigraph.errors import Problem
+
+
+@functools.cache
+def _whole(part: str) -> re.Pattern:
+    """``part`` as a whole name: ``isErr`` does not match inside ``isError``."""
+    before = r"(?<![\w$])" if re.match(r"[\w$]", part) else ""
+    after = r"(?![\w$])" if re.search(r"[\w$]$", part) else ""
+    return re.compile(before + re.escape(part) + after)
+def snippet_text(corpus: Corpus, name: str) -> str | None:
+    """A snippet's text, or None when it is missing or may not be read (load.py reported why)."""
+    try:
+        return _read_snippet(corpus.snippet_path(name), corpus.root)
+    except safefile.UnsafeFile:
+        return None
+@functools.cache
+def _read_snippet(path, root) -> str:
+    """Read once per process however many entries show it."""
+    return safefile.read_text(path, root / "snippets", root, safefile.SNIPPET)
+@functools.cache
+def annotation_in_snippet(key: str, code: str) -> bool:
+    """A key such as ``_meta.ui`` is found when each dotted part appears in the snippet as a whole name."""
+    parts = [key] if "/" in key or ":" in key else key.split(".")
+    return all(part and _whole(part).search(code) for part in parts)
+def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+    if entry.facts is None:
+        return
+    for i, step in enumerate(_as_list(entry.fact("steps"))):
+        name = _as_dict(step).get("snippet")
+        if not isinstance(name, str):
+            continue
+        path = corpus.snippet_path(name)
+        if name.startswith("/") or ".." in name.split("/"):
+            yield _problem(entry.facts, ("steps", i, "snippet"), f"'{name}' must be a path inside snippets/ (no leading '/', no '..')")
+            continue
+        if not os.path.lexists(path):
+            yield _problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
+            continue
+        code = snippet_text(corpus, name)
+        if code is None:     # not a file that may be read: load.py named it
+            continue
+        step_id = _as_dict(step).get("id")
+        for lang in LANGUAGES:
+            if entry.prose[lang] is None:
+                continue
+            steps = _as_dict(_as_dict(entry.prose[lang].data.get("under_the_hood")).get("steps"))
+            for key in _as_dict(_as_dict(steps.get(step_id)).get("annotations")):
+                if not annotation_in_snippet(key, code):
+                    yield _problem(entry.prose[lang], ("under_the_hood", "steps", step_id, "annotations", key),
+                                   f"annotation key '{key}' does not appear in snippets/{name}")

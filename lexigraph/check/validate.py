@@ -1,0 +1,157 @@
+"""Stage 2, validate: schema checks per file, then cross-entry checks, all collected."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from lexigraph import LANGUAGES
+from lexigraph.check import quiz, terminology
+from lexigraph.check import registry as registry_checks
+from lexigraph.check.entries import check_corpus
+from lexigraph.check.placeholders import placeholder_problems
+from lexigraph.check.schema import check_shape
+from lexigraph.check.typography import french_problems
+from lexigraph.content import specs, wordlists
+from lexigraph.content.load import load_corpus
+from lexigraph.content.model import Corpus
+from lexigraph.content.yamlfile import YamlDoc
+from lexigraph.errors import CROSS, SCHEMA, Problem
+
+
+def _documents(corpus: Corpus) -> list[tuple[YamlDoc, str]]:
+    """Every parsed document that is a mapping, with the name of its schema."""
+    found: list[tuple[YamlDoc | None, str]] = []
+    for entry in corpus.entries.values():
+        found.append((entry.facts, "entry"))
+        found += [(doc, "entry-lang") for doc in entry.prose.values()]
+        found += [(doc, "quiz") for doc in entry.quiz.values()]
+    found += [(doc, "version") for versions in corpus.archive.values() for doc in versions.values()]
+    found.append((corpus.registry, "specs"))
+    return [(doc, name) for doc, name in found if doc is not None and isinstance(doc.data, dict)]
+
+
+def schema_check(corpus: Corpus) -> tuple[list[Problem], set[str]]:
+    """Every schema problem, and the documents (shown paths) that are not well-formed: a
+    required field missing or a value of the wrong type (schema.SHAPE_KEEPING)."""
+    problems: list[Problem] = []
+    malformed: set[str] = set()
+    for doc, name in _documents(corpus):
+        found, well_formed = corpus.memo(doc, f"schema:{name}", lambda: check_shape(doc, name))
+        problems += found
+        if not well_formed:
+            malformed.add(doc.path)
+    for entry in corpus.entries.values():
+        if entry.ok and entry.status == "published":
+            missing = _published_prose(entry)
+            problems += missing
+            malformed.update(p.path for p in missing)
+    return problems, malformed
+
+
+def schema_problems(corpus: Corpus) -> list[Problem]:
+    return schema_check(corpus)[0]
+
+
+def well_formed(corpus: Corpus, malformed: set[str] | None = None) -> Corpus:
+    """The corpus as every cross-entry check sees it: each document that did not parse to a
+    mapping, misses a required field or holds a value of the wrong type is None, so a check
+    can trust the shape of whatever it reads (values may still break a pattern, a length or
+    a count: those are the schema's to report)."""
+    return corpus.keeping(schema_check(corpus)[1] if malformed is None else malformed)
+
+
+# The prose a published entry must carry in each language (planned entries need only slug and title).
+PUBLISHED_PROSE = ("definition", "analogy", "not", "in_depth", "under_the_hood", "shown_elsewhere", "what_varies", "examples")
+
+
+def _published_prose(entry) -> list[Problem]:
+    out = []
+    for doc in entry.prose.values():
+        for key in PUBLISHED_PROSE:
+            if key not in doc.data:
+                out.append(Problem(doc.path, doc.line(()), f"$.{key}", "missing required field (the entry is published)", SCHEMA))
+    return out
+
+
+def validate(corpus: Corpus) -> list[Problem]:
+    """Every error in the corpus and in the writers' word lists (lexigraph/data/): parse, schema,
+    then cross-entry, each sorted by file and line.
+    The cross-entry checks are given only the well-formed documents (see :func:`well_formed`)."""
+    parse = sorted(corpus.problems + wordlists.problems())
+    schema, malformed = schema_check(corpus)
+    checked = well_formed(corpus, malformed)
+    cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
+                       + quiz.teaches_problems(corpus)))
+    return parse + sorted(schema) + cross
+
+
+def warnings(corpus: Corpus) -> list[Problem]:
+    """What does not stop a build but fails ``check --strict``: files the lexicon would ignore, stale
+    entries, placeholders, typography, terminology and quiz answer cues.
+    Like the cross-entry checks, these see only the well-formed documents."""
+    checked = well_formed(corpus)
+    stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)))
+    return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
+            + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus)))
+
+
+def _source_note(lang: str):
+    """Paths of entry.yml that hold prose in ``lang``: the notes on its sources (sources[i].note.<lang>)."""
+    return lambda path: len(path) == 4 and path[0] == "sources" and path[2:] == ("note", lang)
+
+
+def _usable(doc) -> bool:
+    return doc is not None and isinstance(doc.data, dict)
+
+
+def typography_problems(corpus: Corpus) -> list[Problem]:
+    """French typography in the French prose and quizzes, and in the French notes on sources."""
+    out = []
+    for entry in corpus.entries.values():
+        for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
+            if _usable(doc):
+                out += corpus.memo(doc, "typography", lambda d=doc: french_problems(d))
+        if _usable(entry.facts):
+            out += corpus.memo(entry.facts, "typography:notes", lambda d=entry.facts: french_problems(d, keep=_source_note("fr")))
+    return out
+
+
+def terminology_problems(corpus: Corpus) -> list[Problem]:
+    """Variants the terminology list rejects, in each entry's prose and notes on sources (each
+    language's list)."""
+    key = f"terminology:{terminology.rules_digest()}"
+    out = []
+    for entry in corpus.entries.values():
+        for lang in LANGUAGES:
+            doc = entry.prose.get(lang)
+            if _usable(doc):
+                out += corpus.memo(doc, key, lambda d=doc, lang=lang: terminology.terminology_problems(d, lang))
+            if _usable(entry.facts):
+                out += corpus.memo(entry.facts, f"{key}:notes:{lang}",
+                                   lambda d=entry.facts, lang=lang: terminology.terminology_problems(d, lang, keep=_source_note(lang)))
+    return out
+
+
+def registry(corpus: Corpus) -> dict[str, specs.Spec]:
+    return specs.parse_registry(corpus.registry)
+
+
+def _registry_cross(corpus: Corpus, checked: Corpus) -> list[Problem]:
+    if not os.path.lexists(corpus.root / specs.REGISTRY_FILE):
+        uses = any(e.fact("checked_against") for e in checked.entries.values())
+        if uses:
+            return [Problem(corpus.shown(corpus.root / specs.REGISTRY_FILE), 1, "$",
+                            "entries name specifications in checked_against, but there is no specs.yml", CROSS)]
+        return []
+    if checked.registry is None:
+        return []
+    return registry_checks.registry_problems(checked.registry) + registry_checks.checked_against_problems(checked, registry(checked))
+
+
+def check(root: Path) -> tuple[Corpus, list[Problem], list[Problem]]:
+    """Load ``root`` and return (corpus, errors, warnings); per-file results are cached across runs."""
+    corpus = load_corpus(root, use_cache=True)
+    errors, found = validate(corpus), warnings(corpus)
+    corpus.save_cache()
+    return corpus, errors, found

@@ -1,0 +1,51 @@
+"""Versions of an entry: the repository archive of past versions and the "Versions" list
+shown on every entry page (freezing the current version is :mod:`lexigraph.freeze`).
+
+The archive keeps each past version as the page Markdown it was published with, one file
+per language (``archive/<id>/<version>/fr.md``, ``en.md``) plus ``version.yml`` (date, what
+changed, slug and title per language). Frozen Markdown stays readable whatever later
+happens to the entry format, the schemas, the renderer, the snippets or the quiz; re-rendering
+old YAML would need all of them to stay backward compatible forever.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexigraph.content import safefile
+from lexigraph.content.model import ARCHIVE, Corpus
+from lexigraph.render.urls import SiteMap
+
+SEARCH_EXCLUDED = "---\nsearch:\n  exclude: true\n---\n\n"   # permalink pages duplicate an entry page
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One archived version of one entry."""
+
+    entry_id: str
+    version: str
+    folder: Path
+    meta: dict
+
+    def url(self, lang: str) -> str:
+        return f"{lang}/{self.meta[lang]['slug']}/{self.version}/"
+
+    def markdown(self, lang: str) -> str:
+        home = self.folder.parent.parent   # <root>/archive
+        return safefile.read_text(self.folder / f"{lang}.md", home, home.parent, safefile.ARCHIVED_PAGE)
+
+
+def snapshots(corpus: Corpus, entry_id: str) -> dict[str, Snapshot]:
+    """The archived versions of one entry, as loaded (and checked) with the corpus: version → snapshot."""
+    home = corpus.root / ARCHIVE / entry_id
+    return {version: Snapshot(entry_id, version, home / version, doc.data)
+            for version, doc in corpus.archive.get(entry_id, {}).items() if doc is not None}
+
+
+def past_versions(site: SiteMap, entry) -> list[Snapshot]:
+    """Archived versions other than the current one (the current one is rendered live)."""
+    return [s for v, s in sorted(snapshots(site.corpus, entry.id).items()) if v != entry.fact("version")]
+
+

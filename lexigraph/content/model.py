@@ -1,0 +1,101 @@
+"""model (split from crosscheck.py)."""
+
+from __future__ import annotations
+
+from lexigraph.content import safefile
+from lexigraph.content.yamlfile import YamlDoc
+from lexigraph.errors import Problem
+
+RELATION_TYPES = ("runs_in", "requires", "often_confused_with", "extends", "part_of", "threatens")
+SYMMETRIC = ("often_confused_with",)
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexigraph.content.cache import FileCache
+from lexigraph.errors import display_path
+
+ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
+@dataclass
+class Entry:
+    """One entry: its neutral facts, its prose per language and its quiz per language."""
+
+    id: str
+    folder: Path
+    facts: YamlDoc | None
+    prose: dict[str, YamlDoc | None] = field(default_factory=dict)
+    quiz: dict[str, YamlDoc | None] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True when every file parsed to a mapping (schema validity is checked separately)."""
+        docs = [self.facts, *self.prose.values()]
+        return all(d is not None and isinstance(d.data, dict) for d in docs)
+
+    @property
+    def has_facts(self) -> bool:
+        return self.facts is not None and isinstance(self.facts.data, dict)
+
+    @property
+    def status(self) -> str:
+        return self.facts.data.get("status", "published") if self.has_facts else "published"
+
+    def fact(self, key: str, default=None):
+        return self.facts.data.get(key, default) if self.has_facts else default
+
+    def text(self, lang: str, key: str, default=None):
+        doc = self.prose.get(lang)
+        return doc.data.get(key, default) if doc is not None and isinstance(doc.data, dict) else default
+@dataclass
+class Corpus:
+    """Everything under one content root, plus the problems met while reading it."""
+
+    root: Path
+    entries: dict[str, Entry] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    strays: list[Problem] = field(default_factory=list)   # files it would ignore: warnings (see _report_strays)
+    registry: YamlDoc | None = None      # specs.yml, when the root has one
+    cache: FileCache | None = None       # per-file results kept across runs
+    archive: dict[str, dict[str, YamlDoc | None]] = field(default_factory=dict)  # entry id → version → version.yml
+
+    def memo(self, doc: YamlDoc, key: str, compute):
+        """A per-file result (schema problems, prose checks), computed once per file content."""
+        if self.cache is None or not doc.digest:
+            return compute()
+        return self.cache.get(doc.path, doc.digest, key, compute)
+
+    def save_cache(self) -> None:
+        if self.cache is not None:
+            self.cache.save(self.read_files)
+
+    def documents(self) -> list[YamlDoc | None]:
+        """Every YAML document: each entry's files and quizzes, the archive's version.yml, specs.yml."""
+        return ([d for e in self.entries.values() for d in (e.facts, *e.prose.values(), *e.quiz.values())]
+                + [d for versions in self.archive.values() for d in versions.values()] + [self.registry])
+
+    @property
+    def read_files(self) -> set[str]:
+        return {d.path for d in self.documents() if d is not None}
+
+    def shown(self, path: Path) -> str:
+        return display_path(path, self.root)
+
+    def snippet_path(self, name: str) -> Path:
+        return self.root / SNIPPETS / name
+
+    def read_snippet(self, name: str) -> str:
+        """A snippet's text; raises safefile.UnsafeFile when it may not be read."""
+        return safefile.read_text(self.snippet_path(name), self.root / SNIPPETS, self.root, safefile.SNIPPET)
+
+    def keeping(self, malformed: set[str]) -> "Corpus":
+        """The same corpus with every document that is not a mapping, or whose shown path is in
+        ``malformed``, replaced by None: what the cross-entry checks are given."""
+        def kept(doc):
+            return doc if doc is not None and isinstance(doc.data, dict) and doc.path not in malformed else None
+
+        entries = {key: dataclasses.replace(e, facts=kept(e.facts), prose={k: kept(d) for k, d in e.prose.items()},
+                                            quiz={k: kept(d) for k, d in e.quiz.items()})
+                   for key, e in self.entries.items()}
+        archive = {key: {v: kept(d) for v, d in versions.items()} for key, versions in self.archive.items()}
+        return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry))

@@ -1,0 +1,93 @@
+"""The lists writers extend, in ``lexigraph/data/``: the terminology, the absolute words of quiz
+distractors, and the phrases first mentions never link.
+
+They are content like the entries (a pull request may change them), so they are read the same
+way: from inside their folder only, under the YAML size limit, as UTF-8, then checked against a
+JSON Schema (``lexigraph/schemas/terminology.schema.json``, ``word-list.schema.json``). A broken
+list is reported by ``check`` as ``file:line: $.path: message``; the checks and the rendering that
+use it then do without it (an empty list) rather than crash. A list is read again whenever its
+file changes, so a writer editing one under ``mkdocs serve`` sees the effect on the next rebuild.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexigraph.check.schema import check_shape
+from lexigraph.content import safefile
+from lexigraph.content.yamlfile import parse_text
+from lexigraph.errors import FILES, Problem
+
+DATA = Path(__file__).parents[1] / "data"
+ROOT = DATA.parent.parent          # the repository: list files are shown as lexigraph/data/…
+
+
+@dataclass(frozen=True)
+class WordList:
+    file: str      # its name in lexigraph/data/
+    schema: str    # its schema's name in lexigraph/schemas/
+
+
+TERMINOLOGY = WordList("terminology.yml", "terminology")
+ABSOLUTE_WORDS = WordList("absolute-words.yml", "word-list")
+NOT_TERMS = WordList("not-terms.yml", "word-list")
+LISTS = (TERMINOLOGY, ABSOLUTE_WORDS, NOT_TERMS)
+
+
+def path(word_list: WordList) -> Path:
+    return DATA / word_list.file
+
+
+def stamp(word_list: WordList) -> tuple:
+    """Changes when the list's file does: what the caches of the list and of what is built from it are keyed on."""
+    try:
+        info = path(word_list).lstat()
+    except OSError:
+        return (str(DATA), None)
+    return (str(DATA), info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+def _load(word_list: WordList) -> tuple[dict, tuple[Problem, ...]]:
+    return _read(word_list, stamp(word_list))
+
+
+@functools.lru_cache(maxsize=16)
+def _read(word_list: WordList, _stamp: tuple) -> tuple[dict, tuple[Problem, ...]]:
+    """(the list's data, or {} when it is broken; its problems), read once per version of its file."""
+    shown = path(word_list).relative_to(ROOT).as_posix()
+    raw, why = safefile.read_bytes(path(word_list), DATA, ROOT, safefile.YAML)
+    text, why = (None, why) if why else safefile.decode(raw)
+    if why:
+        return {}, (Problem(shown, 1, "$", why, FILES),)
+    doc, problems = parse_text(text, shown)
+    if doc is not None and not problems:
+        problems = check_shape(doc, word_list.schema)[0]
+    if problems or doc is None:
+        return {}, tuple(problems)
+    return doc.data or {}, ()
+
+
+def data(word_list: WordList) -> dict:
+    """The list, per language; {} when the file is broken (``check`` reports why)."""
+    return _load(word_list)[0]
+
+
+def problems() -> list[Problem]:
+    """What is wrong with each list, located like any content problem."""
+    return [problem for word_list in LISTS for problem in _load(word_list)[1]]
+
+
+def digest(word_list: WordList) -> str:
+    """Part of the cache key of the per-file results that depend on the list."""
+    return _digest(word_list, stamp(word_list))
+
+
+@functools.lru_cache(maxsize=16)
+def _digest(word_list: WordList, _stamp: tuple) -> str:
+    try:
+        return hashlib.sha256(path(word_list).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "unreadable"

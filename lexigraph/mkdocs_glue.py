@@ -1,0 +1,122 @@
+"""mkdocs_glue (split from build.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from lexigraph import LANGUAGES, pipeline
+from lexigraph.pipeline import DEFAULT_LANGUAGE, Build, log
+from lexigraph.render.entry import PageMarkdown
+from lexigraph.render.i18n import LABELS
+from lexigraph.render.indexes import render_root
+from lexigraph.render.pages import Page, plan_language
+
+
+def add_pages(build: Build, files, config):
+    """Add every generated page of both languages to MkDocs' files."""
+    from mkdocs.structure.files import File
+
+    build.pages = {}
+    build.fragments = {}
+    for lang in LANGUAGES:
+        for page in plan_language(build.site, lang) if pipeline.PREVIEW is None else _preview_pages(lang):
+            markdown = page.render()
+            if isinstance(markdown, PageMarkdown):
+                build.fragments[page.src_uri] = markdown.fragments
+                markdown = markdown.skeleton
+            files.append(File.generated(config, page.src_uri, content=markdown))
+            build.pages[page.src_uri] = page
+    root = Page("", "index.md", "", {lang: f"{lang}/" for lang in LANGUAGES}, render=lambda: render_root(build.site))
+    files.append(File.generated(config, root.src_uri, content=root.render()))
+    build.pages[root.src_uri] = root
+    build.rendered, build.started = 0, time.perf_counter()
+    if pipeline.PREVIEW is None:
+        log.info("Lexigraph: %d pages to build, in French and English", len(build.pages))
+    return files
+def page_rendered(build: Build) -> None:
+    """Count a page MkDocs has rendered; on a large site, say how far the build is, ten times over."""
+    build.rendered += 1
+    total = len(build.pages)
+    step = max(100, -(-total // 10))
+    if pipeline.PREVIEW is None and total >= 2 * step and build.rendered % step == 0:
+        log.info("Lexigraph: %d of %d pages rendered (%.0f s)", build.rendered, total, time.perf_counter() - build.started)
+def _preview_pages(lang: str) -> list[Page]:
+    """The preview's pages: its indexes (of its own entries) and its entries' pages."""
+    indexes = [page for page in plan_language(pipeline.PREVIEW.index_site, lang) if page.entry_id is None]
+    return indexes + [page for page in plan_language(pipeline.PREVIEW.build.site, lang, pipeline.PREVIEW.entries) if page.entry_id]
+def restore_fragments(build: Build, html: str, page) -> str:
+    """Put a page's HTML fragments back in place of their placeholder paragraphs."""
+    fragments = build.fragments.get(page.file.src_uri)
+    if not fragments:
+        return html
+    # Snippet bodies stay out of the search index (their field names are in the annotations):
+    # the index is the largest file of the site and grows with every entry.
+    html = html.replace('<div class="highlight">', '<div data-search-exclude class="highlight">')
+    return _PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html)
+_PLACEHOLDER = re.compile(r"<p>LXFRAGMENT(\d+)X</p>")
+def split_navigation(build: Build, nav) -> None:
+    """Keep one small navigation per language (home and A–Z), never the whole lexicon.
+
+    mkdocs.yml's nav has one section per language; each page is later shown its own
+    language's section only, so a page's HTML does not grow with the number of entries.
+    """
+    from mkdocs.structure.nav import Navigation
+
+    build.navs = {}
+    for section in nav.items:
+        children = getattr(section, "children", None) or []
+        pages = [item for item in children if getattr(item, "is_page", False)]
+        if pages:
+            lang = pages[0].file.src_uri.split("/", 1)[0]
+            local = Navigation(children, pages)
+            local.homepage = pages[0]
+            for item in children:
+                item.parent = None
+            build.navs[lang] = local
+def localise_page(build: Build, context: dict, page, config) -> dict:
+    """Per page: Material's interface language, the language's navigation, and the alternates."""
+    generated = build.pages.get(page.file.src_uri)
+    lang = generated.lang if generated is not None and generated.lang else DEFAULT_LANGUAGE
+    config.theme["language"] = lang
+    if lang in getattr(build, "navs", {}):
+        context["nav"] = build.navs[lang]
+    if generated is not None:
+        base = _base_path(config.site_url)
+        # `true`, not the list: see overrides/partials/alternate.html (no <link rel="alternate"> in the head).
+        config.extra["alternate"] = True
+        context["lx_languages"] = [
+            {"name": LABELS[other]["language_name"], "lang": other, "link": base + url}
+            for other, url in generated.alternates.items()
+        ]
+        context["lx_alternates"] = generated.alternates
+        context["lx_entry"] = generated.entry_id
+        context["lx_lang"] = lang
+        context.update(_head_context(build, generated, lang))
+    return context
+def _base_path(site_url: str | None) -> str:
+    """The path part of site_url ('/' or '/lexigraph/')."""
+    from urllib.parse import urlsplit
+
+    path = urlsplit(site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
+def _head_context(build: Build, generated: Page, lang: str) -> dict:
+    """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
+    from lexigraph.render import cite
+
+    # Root-relative on purpose; overrides/main.html says why these links avoid rel="alternate" alone.
+    base = _base_path(build.site.site_url)
+    head = {"lx_feed": f"{base}{lang}/feed.xml" if lang else None}
+    entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
+    if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
+        head["lx_head"] = cite.head(build.site, entry, lang, generated.alternates)
+    if entry is not None and generated.version is None:
+        head["lx_markdown"] = f"{base}{generated.url}index.md"
+    return head
+def keep_out_of_material_search(page) -> None:
+    """Pagefind indexes the site (lexigraph/search.py); Material's lunr index stays empty.
+
+    Material's search plugin stays in mkdocs.yml because its header shows the search box
+    (overrides/partials/search.html) only when the plugin is on.
+    """
+    page.meta["search"] = {"exclude": True}

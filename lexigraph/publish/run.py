@@ -1,0 +1,27 @@
+"""run (split from build.py)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from lexigraph import pipeline
+from lexigraph.mkdocs_glue import _base_path
+from lexigraph.pipeline import Build, log
+from lexigraph.publish import exports
+from lexigraph.publish.schemas import publish_schemas
+
+
+def publish_extras(build: Build, site_dir: Path) -> None:
+    from lexigraph.publish import pagefind
+
+    if pipeline.PREVIEW is not None:   # feeds, sitemap and search cover the whole lexicon: not in a preview
+        return
+    started = time.perf_counter()
+    publish_schemas(site_dir)
+    exports.publish(build.site, build.pages.values(), site_dir)
+    log.info("Lexigraph: feeds, sitemap, Markdown and JSON copies written in %.1f s", time.perf_counter() - started)
+    started = time.perf_counter()
+    indexed = pagefind.publish(build, site_dir, _base_path(build.site.site_url))
+    log.info("Lexigraph: search index (Pagefind) of %d entry pages, one per language, in %.1f s",
+             indexed, time.perf_counter() - started)

@@ -1,0 +1,79 @@
+"""indexes (split from site.py)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from lexigraph import LANGUAGES
+from lexigraph.render.entry import PageMarkdown, number_label, render_page
+from lexigraph.render.i18n import colon, t
+from lexigraph.render.prose import escape, inline
+from lexigraph.render.urls import SiteMap, entry_link
+
+
+def _sort_key(title: str) -> str:
+    return unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().casefold()
+
+
+def _sorted_entries(site: SiteMap, lang: str):
+    return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
+def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
+    """The A–Z index: grouped by first letter, each with its definition."""
+    url = f"{lang}/a-z/"
+    out = [f"# {t(lang, 'az_title')}", "", f'<p class="lx-lead">{t(lang, "az_lead")}</p>', ""]
+    letter = None
+    items: list[str] = []
+
+    def flush():
+        if items:
+            out.extend([f'<ul class="lx-az">{"".join(items)}</ul>', ""])
+            items.clear()
+
+    for entry in _sorted_entries(site, lang):
+        first = _sort_key(entry.text(lang, "title", entry.id))[:1].upper() or "#"
+        if first != letter:
+            flush()
+            letter = first
+            out.extend([f"## {first} {{#letter-{first.lower()}}}", ""])
+        definition = entry.text(lang, "definition")
+        tail = f" — {inline(definition)}" if definition and entry.status == "published" else ""
+        items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}{tail}</li>')
+    flush()
+    return out
+def render_index(site: SiteMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: _render_index_parts(site, lang))
+def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
+    published = [e for e in site.corpus.entries.values() if e.status == "published"]
+    out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
+           f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
+           f'<span class="lx-count">{t(lang, "entries_count", n=len(published))}</span></p>', ""]
+    items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)} — {inline(e.text(lang, 'definition'))}</li>"
+                    for e in sorted(published, key=lambda e: e.fact("number")))
+    out.append(f'<ul class="lx-home-list">{items}</ul>')
+    return out
+def render_home(site: SiteMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: _render_home_parts(site, lang))
+def render_root(site: SiteMap) -> str:
+    """The root page (x-default): the two languages, each in its own language."""
+    links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{t(lang, "language_name")}</a> — '
+                    f'<span lang="{lang}">{escape(t(lang, "home_lead"))}</span></li>' for lang in LANGUAGES)
+    return f"# Lexigraph\n\n<ul class=\"lx-languages\">{links}</ul>\n"
+def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
+    """Each tracked specification's revisions, newest first, with the entries checked against each."""
+    url = f"{lang}/revisions/"
+    out = [f"# {t(lang, 'revisions_title')}", "", f'<p class="lx-lead">{t(lang, "revisions_lead")}</p>', ""]
+    for spec in site.specs.values():
+        out += [f"## {escape(spec.name)} {{#{spec.id}}}", "",
+                f'<p><a href="{escape(spec.url)}" rel="noopener">{escape(spec.title)}</a></p>', ""]
+        rows = []
+        for date in reversed(spec.dates()):
+            checked = [e.id for e in _sorted_entries(site, lang)
+                       if any(c.get("spec") == spec.id and c.get("revision") == date for c in e.fact("checked_against") or [])]
+            links = ", ".join(entry_link(site, lang, url, x) for x in checked) or t(lang, "revisions_none")
+            state = f' <span class="lx-badge">{t(lang, "revision_current")}</span>' if date == spec.current else ""
+            rows.append(f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
+                        f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p></dd>')
+        out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
+    return out
+def render_revisions(site: SiteMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: _render_revisions_parts(site, lang))

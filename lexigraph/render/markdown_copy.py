@@ -1,0 +1,52 @@
+"""markdown_copy (split from extras.py)."""
+
+from __future__ import annotations
+
+from lexigraph.render import relations
+from lexigraph.render.cite import citation_line
+from lexigraph.render.entry import fence, number_label, source_note
+from lexigraph.render.i18n import colon, t
+from lexigraph.render.urls import SiteMap, permalink
+
+
+def _published(site: SiteMap):
+    return sorted((e for e in site.corpus.entries.values() if e.status == "published"), key=lambda e: e.fact("number"))
+def _item(prefix: str, text: str) -> str:
+    """A Markdown list item whose text may span several lines or paragraphs."""
+    return prefix + "\n  ".join(str(text).strip().splitlines())
+def markdown_copy(site: SiteMap, entry, lang: str) -> str:
+    """A clean Markdown rendering of ``entry`` in ``lang`` (no HTML), published as index.md next to its page."""
+    text = lambda key, default=None: entry.text(lang, key, default)  # noqa: E731
+    out = [f"# {text('title')}", ""]
+    if entry.status != "published":
+        return "\n".join(out + [t(lang, "planned_notice"), ""])
+    other = "en" if lang == "fr" else "fr"
+    out += [f"> {text('definition').strip()} {text('analogy').strip()}", "",
+            f"{number_label(entry)} · {entry.fact('version')} · {t(lang, 'language_name')} · CC BY 4.0  ",
+            f"{t(lang, 'permalink')}{colon(lang)} {site.absolute(permalink(entry, lang))}  ",
+            f"{t(other, 'language_name')}{colon(lang)} {site.absolute(site.urls[(other, entry.id)])}index.md", "",
+            f"## {t(lang, 'not')}", "", text("not").strip(), "", f"## {t(lang, 'in_depth')}", ""]
+    for section in text("in_depth"):
+        out += [f"### {section['title']}", "", section["body"].strip(), ""]
+    hood = text("under_the_hood")
+    out += [f"## {t(lang, 'under_the_hood')}", "", hood["intro"].strip(), ""]
+    for index, step in enumerate(entry.fact("steps"), start=1):
+        prose = hood["steps"][step["id"]]
+        code = site.corpus.read_snippet(step["snippet"])
+        out += [f"### {index}. {prose['title']}", "", prose["intro"].strip(), "", fence(code, step["language"]), ""]
+        out += [_item(f"- `{key}`{colon(lang)} ", note) for key, note in prose["annotations"].items()]
+        out += ["", f"**{t(lang, 'trap')}.** {prose['trap'].strip()}", ""]
+    link = lambda target: f"[{site.corpus.entries[target].text(lang, 'title')}]({site.absolute(site.urls[(lang, target)])}index.md)"  # noqa: E731
+    out += [f"## {t(lang, 'shown_elsewhere')}", ""]
+    out += [_item(f"- {link(target)} — ", text("shown_elsewhere")[target]) for target in entry.fact("shown_elsewhere")]
+    out += ["", f"## {t(lang, 'what_varies')}", "", text("what_varies").strip(), "", f"## {t(lang, 'examples')}", ""]
+    out += [_item(f"- {x['date']}{colon(lang)} ", text("examples")[x["id"]]) for x in entry.fact("examples")]
+    out += ["", f"## {t(lang, 'relations')}", ""]
+    out += [f"- {t(lang, kind)}{colon(lang)} {', '.join(link(x) for x in targets)}" for kind, targets in relations.both_ways(site.corpus, entry)]
+    notes = text("versions") or {}
+    out += ["", f"## {t(lang, 'versions')}", ""]
+    out += [f"- {v['version']} ({v['date']}): {', '.join(t(lang, 'changed_' + c) for c in v['changed'])}"
+            + (f" — {notes[v['version']].strip()}" if v["version"] in notes else "") for v in reversed(entry.fact("versions") or [])]
+    out += ["", f"## {t(lang, 'cite')}", "", citation_line(site, entry, lang), "", f"## {t(lang, 'sources')}", ""]
+    out += [f"- [{s['title']}]({s['url']}){source_note(s, lang)} ({s['date']})" for s in entry.fact("sources")]
+    return "\n".join(out) + "\n"

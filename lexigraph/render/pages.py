@@ -1,0 +1,68 @@
+"""Stage 4, publish: the pages MkDocs builds for one language, and their alternates.
+
+Nothing here touches MkDocs objects: the hook turns :class:`Page` into MkDocs
+files. Only the pages of the language being built are rendered, so each page is
+rendered exactly once per build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lexigraph import LANGUAGES
+from lexigraph.content.archive import SEARCH_EXCLUDED, past_versions
+from lexigraph.render.entry import render_entry
+from lexigraph.render.indexes import render_home, render_index, render_revisions
+from lexigraph.render.urls import SiteMap
+from lexigraph.render.versions import render_archived
+
+
+@dataclass(frozen=True)
+class Page:
+    lang: str
+    src_uri: str                 # e.g. "fr/mcp.md"
+    url: str                     # e.g. "fr/mcp/"
+    alternates: dict[str, str]   # lang → url of the same page in that language
+    entry_id: str | None = None
+    render: object = None        # () -> str, called once by MkDocs when the page is read
+    version: str | None = None   # set on versioned permalink pages (/fr/mcp/v2026-08/)
+
+
+
+
+def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> list[Page]:
+    """Every page of ``lang``: home, A–Z index, revisions, then one page per entry (or per entry in ``only``)."""
+    special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
+    pages = [
+        Page(lang, f"{lang}/index.md", f"{lang}/", special[""], render=lambda: render_home(site, lang)),
+        Page(lang, f"{lang}/a-z.md", f"{lang}/a-z/", special["a-z"], render=lambda: render_index(site, lang)),
+        Page(lang, f"{lang}/revisions.md", f"{lang}/revisions/", special["revisions"], render=lambda: render_revisions(site, lang)),
+    ]
+    for entry in site.corpus.entries.values():
+        if only is not None and entry.id not in only:
+            continue
+        url = site.urls[(lang, entry.id)]
+        alternates = {other: site.urls[(other, entry.id)] for other in LANGUAGES}
+        pages.append(Page(lang, url.rstrip("/") + ".md", url, alternates, entry.id,
+                          render=lambda e=entry: render_entry(site, e, lang)))
+        pages += _permalink_pages(site, entry, lang)
+    return pages
+
+
+def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
+    """Every archived past version at its /<lang>/<slug>/<version>/ address.
+
+    The current version's permalink is a small page pointing at the entry page (written by
+    extras.permalink_stub), not a second copy: at a thousand entries the copies alone
+    weighed over 100 MB. When the version is bumped, `lexigraph archive` freezes it.
+    """
+    if entry.status != "published":
+        return []
+    pages = []
+    for snap in past_versions(site, entry):
+        pages.append(Page(lang, snap.url(lang).rstrip("/") + ".md", snap.url(lang),
+                          {other: snap.url(other) for other in LANGUAGES}, entry.id,
+                          render=lambda s=snap: SEARCH_EXCLUDED + render_archived(site, entry, s, lang), version=snap.version))
+    return pages
+
+

@@ -1,0 +1,33 @@
+"""versions (split from archive.py)."""
+
+from __future__ import annotations
+
+from lexigraph.content.archive import Snapshot, past_versions
+from lexigraph.render.i18n import t
+from lexigraph.render.prose import escape, inline
+from lexigraph.render.urls import SiteMap, permalink, relative
+
+
+def render_archived(site: SiteMap, entry, snapshot: Snapshot, lang: str) -> str:
+    """An archived version's frozen Markdown, with a notice pointing at the current version."""
+    title, _, body = snapshot.markdown(lang).partition("\n")
+    current = relative(snapshot.url(lang), site.urls[(lang, entry.id)])
+    notice = (f'<p class="lx-notice lx-archived">{escape(t(lang, "archived_notice", version=snapshot.version, date=snapshot.meta["date"]))} '
+              f'<a href="{current}">{escape(t(lang, "see_current", version=entry.fact("version")))}</a></p>')
+    return f"{title}\n\n{notice}\n{body}"
+def render_versions(site: SiteMap, entry, lang: str, from_url: str) -> list[str]:
+    """The "Versions" section: newest first, date and what changed (SEP's "changes to"), each linked."""
+    archived = {s.version: s for s in past_versions(site, entry)}
+    notes = entry.text(lang, "versions") or {}
+    items = []
+    for item in reversed(entry.fact("versions") or []):
+        version = item["version"]
+        url = permalink(entry, lang) if version == entry.fact("version") else \
+            archived[version].url(lang) if version in archived else None
+        name = f'<a href="{relative(from_url, url)}">{escape(version)}</a>' if url else escape(version)
+        changed = [t(lang, f"changed_{what}") for what in item["changed"]]
+        what = changed[0] if item["changed"] == ["first-version"] else t(lang, "changes_to", what=", ".join(changed))
+        note = f" — {inline(notes[version])}" if version in notes else ""
+        items.append(f'<li data-version="{escape(version)}">{name} · <time datetime="{escape(item["date"])}">'
+                     f'{escape(item["date"])}</time> · {escape(what)}{note}</li>')
+    return [f"## {t(lang, 'versions')} {{#versions}}", "", f'<ul class="lx-versions">{"".join(items)}</ul>', ""]
