@@ -18,7 +18,7 @@ _state: dict = {}
 def on_config(config):
     root = Path(config.config_file_path).parent
     try:
-        _state["build"] = pipeline.prepare(root, config.site_url or "")
+        _state["build"] = config.get(pipeline.PREVIEW_BUILD) or pipeline.prepare(root, config.site_url or "")
     except LexigraphError as error:
         raise PluginError("Lexigraph content has problems; the previous site was left untouched.\n" + error.report()) from None
     return config

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from lexigraph import LANGUAGES, pipeline
+from lexigraph import LANGUAGES
 from lexigraph.pipeline import DEFAULT_LANGUAGE, Build, log
 from lexigraph.render.entry import PageMarkdown
 from lexigraph.render.i18n import LABELS
@@ -20,7 +20,7 @@ def add_pages(build: Build, files, config):
     build.pages = {}
     build.fragments = {}
     for lang in LANGUAGES:
-        for page in plan_language(build.site, lang) if pipeline.PREVIEW is None else _preview_pages(lang):
+        for page in plan_language(build.site, lang) if build.preview is None else _preview_pages(build, lang):
             markdown = page.render()
             if isinstance(markdown, PageMarkdown):
                 build.fragments[page.src_uri] = markdown.fragments
@@ -31,7 +31,7 @@ def add_pages(build: Build, files, config):
     files.append(File.generated(config, root.src_uri, content=root.render()))
     build.pages[root.src_uri] = root
     build.rendered, build.started = 0, time.perf_counter()
-    if pipeline.PREVIEW is None:
+    if build.preview is None:
         log.info("Lexigraph: %d pages to build, in French and English", len(build.pages))
     return files
 def page_rendered(build: Build) -> None:
@@ -39,12 +39,13 @@ def page_rendered(build: Build) -> None:
     build.rendered += 1
     total = len(build.pages)
     step = max(100, -(-total // 10))
-    if pipeline.PREVIEW is None and total >= 2 * step and build.rendered % step == 0:
+    if build.preview is None and total >= 2 * step and build.rendered % step == 0:
         log.info("Lexigraph: %d of %d pages rendered (%.0f s)", build.rendered, total, time.perf_counter() - build.started)
-def _preview_pages(lang: str) -> list[Page]:
+def _preview_pages(build: Build, lang: str) -> list[Page]:
     """The preview's pages: its indexes (of its own entries) and its entries' pages."""
-    indexes = [page for page in plan_language(pipeline.PREVIEW.index_site, lang) if page.entry_id is None]
-    return indexes + [page for page in plan_language(pipeline.PREVIEW.build.site, lang, pipeline.PREVIEW.entries) if page.entry_id]
+    scope = build.preview
+    indexes = [page for page in plan_language(scope.index_site, lang) if page.entry_id is None]
+    return indexes + [page for page in plan_language(build.site, lang, scope.entries) if page.entry_id]
 def restore_fragments(build: Build, html: str, page) -> str:
     """Put a page's HTML fragments back in place of their placeholder paragraphs."""
     fragments = build.fragments.get(page.file.src_uri)

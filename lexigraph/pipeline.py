@@ -1,8 +1,9 @@
-"""The build pipeline as MkDocs sees it: load → validate → render → (MkDocs builds) → publish extras.
+"""The pipeline's entry: load → check, once per content state, into the Build that rendering,
+MkDocs (mkdocs_glue) and publishing share.
 
-The MkDocs hook (hooks/lexigraph_hooks.py) calls these functions and nothing else. One
-MkDocs build serves both languages; the corpus is loaded and validated once per process
-and content state (``mkdocs serve`` rebuilds only after an edit).
+The CLI, the MkDocs hook (hooks/lexigraph_hooks.py), the preview and the agents' cache call
+:func:`prepare`. One MkDocs build serves both languages; ``mkdocs serve`` prepares a new Build
+(a new corpus) only after an edit, as told by :func:`_signature`.
 """
 
 from __future__ import annotations
@@ -35,20 +36,21 @@ class Build:
     navs: dict = field(default_factory=dict)    # lang → Navigation
     rendered: int = 0                            # pages MkDocs has rendered so far, for progress lines
     started: float = 0.0                         # when MkDocs began rendering them (perf_counter)
-
-
-_cache: dict[tuple, Build] = {}
+    preview: Scope | None = None                 # a writer's preview: only these pages; None for the site
 
 
 @dataclass(frozen=True)
 class Scope:
-    """A writer's preview (lexigraph/preview.py): its in-memory build and the entries it shows."""
-    build: Build
+    """What a writer's preview (authoring/preview.py) builds: its entries' pages and indexes of them."""
     entries: frozenset
     index_site: SiteMap    # the home, A–Z and Revisions pages list the preview's entries only
 
 
-PREVIEW: Scope | None = None   # set only inside `lexigraph preview`; a normal build never sees it
+# The key under which `lexigraph preview` hands its own Build to the MkDocs hook, in the config it
+# builds with; a normal build has no such key and prepares its Build from the content root.
+PREVIEW_BUILD = "lexigraph_preview_build"
+
+_cache: dict[tuple, Build] = {}
 
 
 def _signature(root: Path) -> tuple:
@@ -70,9 +72,7 @@ def _signature(root: Path) -> tuple:
 
 
 def prepare(root: Path, site_url: str) -> Build:
-    """Load and validate the content once; raise LexigraphError listing every problem."""
-    if PREVIEW is not None:
-        return PREVIEW.build
+    """Load and validate the content once per content state; raise LexigraphError listing every problem."""
     key = (_signature(root), site_url)
     if key not in _cache:
         started = time.perf_counter()

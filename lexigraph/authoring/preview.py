@@ -3,11 +3,14 @@
 The whole lexicon is read and checked once, at start. The preview site holds the entry's pages
 (both languages), its neighbours' (the entries it links to and those that link to it) and the
 home, A–Z and Revisions pages (listing the preview's entries); links to other entries lead nowhere
-in the preview. On each save of the entry's files, only those files are read again, the whole
-lexicon is checked again in memory (cross-entry checks included), and MkDocs builds the entry's
-pages and the indexes (the neighbours' too when the entry's name changed); the browser reloads.
-With problems, they are printed and the previous preview stays. `mkdocs build` is unchanged:
-the preview only narrows the pages while its own process runs (lexigraph.build.PREVIEW).
+in the preview. On each save of a content file (the entry's, a neighbour's, any other), the
+lexicon is read again into a new corpus (the per-file cache spares the parsing of unchanged
+files) and checked whole (cross-entry checks included), and MkDocs builds the entry's pages and
+the indexes (the neighbours' too when the entry's name changed); the browser reloads. With
+problems, they are printed and the previous preview stays. Nothing derived from the content is
+kept from one save to the next but the per-file cache. `mkdocs build` is unchanged: the preview
+hands its own Build, which names the pages it holds, to the MkDocs hook in its config
+(pipeline.PREVIEW_BUILD).
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from pathlib import Path
 
 from lexigraph import LANGUAGES, pipeline
 from lexigraph.check.validate import registry, validate
-from lexigraph.content.load import _load_entry, _read, load_corpus
-from lexigraph.content.model import QUIZZES, Corpus
-from lexigraph.errors import LexigraphError, print_problems
+from lexigraph.content.load import load_corpus
+from lexigraph.content.model import QUIZZES, SNIPPETS, Corpus
+from lexigraph.errors import LAYOUT, LexigraphError, Problem, print_problems
 from lexigraph.render.urls import SiteMap
 
 log = logging.getLogger("lexigraph.preview")
@@ -66,22 +69,28 @@ class Preview:
         self.config = None
 
     def watched(self) -> list[Path]:
-        """The files a writer edits for this entry: its folder and its quiz files."""
-        entry = self.corpus.entries[self.entry_id]
-        quiz = entry.fact("quiz")
-        return [entry.folder] + ([self.root / "quizzes" / f"{quiz}.{lang}.yml" for lang in LANGUAGES] if quiz else [])
+        """What a save in may change the preview: the content folders and the registry.
+
+        A neighbour's file counts as much as the entry's: a problem the entry has may be fixed there.
+        """
+        paths = [self.root / name for name in ("entries", QUIZZES, SNIPPETS, "specs.yml")]
+        return [path for path in paths if path.exists()]
 
     def reload(self) -> list:
-        """Read the entry's files again and check the whole lexicon in memory; return the problems."""
-        corpus = self.corpus
-        corpus.problems = []
-        entry = _load_entry(corpus, self.corpus.entries[self.entry_id].folder)
-        quiz = entry.fact("quiz")
-        if quiz:
-            for lang in LANGUAGES:
-                entry.quiz[lang] = _read(corpus, self.root / QUIZZES / f"{quiz}.{lang}.yml", self.root / QUIZZES)
-        corpus.entries[self.entry_id] = entry
-        return validate(corpus)
+        """Read the lexicon again into a new corpus and check it whole; keep it when it has no problem.
+
+        Returns the problems (the previous corpus, and so the previous preview, stays with them).
+        """
+        corpus = load_corpus(self.root, use_cache=True, cache=self.corpus.cache)
+        problems = validate(corpus)
+        corpus.save_cache()
+        if problems:
+            return problems
+        if self.entry_id not in corpus.entries:
+            return [Problem(f"entries/{self.entry_id}", 1, "$", "the previewed entry's folder is gone; restore it or stop the preview", LAYOUT)]
+        self.corpus = corpus
+        self.scope = neighbourhood(corpus, self.entry_id)
+        return []
 
     def names(self) -> tuple:
         """What the neighbours' pages show of the entry: its number, status, titles, slugs and aliases."""
@@ -96,15 +105,12 @@ class Preview:
         self.site = SiteMap.of(self.corpus, "https://www.lexigraph.org/", registry(self.corpus))
         shown = dataclasses.replace(self.corpus, entries={i: self.corpus.entries[i] for i in sorted(self.scope)})
         pages = frozenset(self.scope if neighbours else {self.entry_id})
-        pipeline.PREVIEW = pipeline.Scope(pipeline.Build(self.corpus, self.site), pages,
-                                          dataclasses.replace(self.site, corpus=shown))
+        scope = pipeline.Scope(pages, dataclasses.replace(self.site, corpus=shown))
         first = self.config is None
-        try:
-            if first:
-                self.config = self._config()
-            mkdocs_build(self.config, dirty=not first)   # dirty: theme assets are copied once
-        finally:
-            pipeline.PREVIEW = None
+        if first:
+            self.config = self._config()
+        self.config[pipeline.PREVIEW_BUILD] = pipeline.Build(self.corpus, self.site, preview=scope)
+        mkdocs_build(self.config, dirty=not first)   # dirty: theme assets are copied once
 
     def _config(self):
         """The project's mkdocs.yml, loaded once: its theme templates are compiled once, not per save."""

@@ -1,4 +1,4 @@
-"""snippets (split from crosscheck.py)."""
+"""Cross-entry checks of the snippets an entry shows: the path stays inside snippets/, the file exists, and every annotated key appears in it."""
 
 from __future__ import annotations
 
@@ -20,21 +20,29 @@ def _whole(part: str) -> re.Pattern:
     before = r"(?<![\w$])" if re.match(r"[\w$]", part) else ""
     after = r"(?![\w$])" if re.search(r"[\w$]$", part) else ""
     return re.compile(before + re.escape(part) + after)
+
+
 def snippet_text(corpus: Corpus, name: str) -> str | None:
-    """A snippet's text, or None when it is missing or may not be read (load.py reported why)."""
-    try:
-        return _read_snippet(corpus.snippet_path(name), corpus.root)
-    except safefile.UnsafeFile:
-        return None
-@functools.cache
-def _read_snippet(path, root) -> str:
-    """Read once per process however many entries show it."""
-    return safefile.read_text(path, root / "snippets", root, safefile.SNIPPET)
+    """A snippet's text, or None when it is missing or may not be read (load.py reported why).
+
+    Read once per corpus however many entries show it; an edit makes a new corpus, so never stale.
+    """
+    def read() -> str | None:
+        try:
+            return corpus.read_snippet(name)
+        except safefile.UnsafeFile:
+            return None
+
+    return corpus.derive(("snippet-text", name), read)
+
+
 @functools.cache
 def annotation_in_snippet(key: str, code: str) -> bool:
     """A key such as ``_meta.ui`` is found when each dotted part appears in the snippet as a whole name."""
     parts = [key] if "/" in key or ":" in key else key.split(".")
     return all(part and _whole(part).search(code) for part in parts)
+
+
 def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
     if entry.facts is None:
         return

@@ -32,9 +32,12 @@ _ID = re.compile(r"(?=.{1,64}$)[a-z0-9]+(-[a-z0-9]+)*")   # as the schemas' id
 _NOT_CONTENT = ("__pycache__",)   # written by running the snippets' tests, never read as content
 
 
-def load_corpus(root: Path, use_cache: bool = False) -> Corpus:
-    """Parse every content file under ``root`` exactly once (across runs too, with ``use_cache``)."""
-    corpus = Corpus(root=root, cache=FileCache(root) if use_cache else None)
+def load_corpus(root: Path, use_cache: bool = False, cache: FileCache | None = None) -> Corpus:
+    """Parse every content file under ``root`` exactly once (across runs too, with ``use_cache``).
+
+    ``cache``: a FileCache already read from disk (a preview's, from one save to the next).
+    """
+    corpus = Corpus(root=root, cache=(cache or FileCache(root)) if use_cache else None)
     entries_dir = root / "entries"
     if not entries_dir.is_dir():
         corpus.problems.append(Problem(corpus.shown(entries_dir), 1, "$", "no entries/ folder here", PARSE))

@@ -1,22 +1,30 @@
-"""model (split from crosscheck.py)."""
+"""The entry model: an entry (its facts, its prose per language, its quiz per language), the corpus
+of one content root, and the relation types an entry may declare.
+
+A corpus stands for one content state. Nothing edits it after it is loaded: an edit is read into a
+new corpus (``mkdocs serve`` and ``lexigraph preview`` both do so), which is why whatever is derived
+from the content (the snippets' text, the term index, reverse relations) may be kept in
+:attr:`Corpus.derived` and nowhere else.
+"""
 
 from __future__ import annotations
-
-from lexigraph.content import safefile
-from lexigraph.content.yamlfile import YamlDoc
-from lexigraph.errors import Problem
-
-RELATION_TYPES = ("runs_in", "requires", "often_confused_with", "extends", "part_of", "threatens")
-SYMMETRIC = ("often_confused_with",)
 
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
+from lexigraph.content import safefile
 from lexigraph.content.cache import FileCache
-from lexigraph.errors import display_path
+from lexigraph.content.yamlfile import YamlDoc
+from lexigraph.errors import Problem, display_path
+
+RELATION_TYPES = ("runs_in", "requires", "often_confused_with", "extends", "part_of", "threatens")
+SYMMETRIC = ("often_confused_with",)
 
 ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
+
+
 @dataclass
 class Entry:
     """One entry: its neutral facts, its prose per language and its quiz per language."""
@@ -47,6 +55,8 @@ class Entry:
     def text(self, lang: str, key: str, default=None):
         doc = self.prose.get(lang)
         return doc.data.get(key, default) if doc is not None and isinstance(doc.data, dict) else default
+
+
 @dataclass
 class Corpus:
     """Everything under one content root, plus the problems met while reading it."""
@@ -58,6 +68,15 @@ class Corpus:
     registry: YamlDoc | None = None      # specs.yml, when the root has one
     cache: FileCache | None = None       # per-file results kept across runs
     archive: dict[str, dict[str, YamlDoc | None]] = field(default_factory=dict)  # entry id → version → version.yml
+    # What is computed from this content state, once: see derive(). Not an __init__ field, so a
+    # dataclasses.replace() copy (a preview's subset of entries) starts with its own.
+    derived: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derive(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()``, once for this corpus: the only place derived data is kept (see the module docstring)."""
+        if key not in self.derived:
+            self.derived[key] = compute()
+        return self.derived[key]
 
     def memo(self, doc: YamlDoc, key: str, compute):
         """A per-file result (schema problems, prose checks), computed once per file content."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from lexigraph import pipeline
 from lexigraph.mkdocs_glue import _base_path
 from lexigraph.pipeline import Build, log
 from lexigraph.publish import exports
@@ -15,7 +14,7 @@ from lexigraph.publish.schemas import publish_schemas
 def publish_extras(build: Build, site_dir: Path) -> None:
     from lexigraph.publish import pagefind
 
-    if pipeline.PREVIEW is not None:   # feeds, sitemap and search cover the whole lexicon: not in a preview
+    if build.preview is not None:   # feeds, sitemap and search cover the whole lexicon: not in a preview
         return
     started = time.perf_counter()
     publish_schemas(site_dir)

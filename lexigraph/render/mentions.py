@@ -136,9 +136,10 @@ class Terms:
 
 def terms(corpus: Corpus, lang: str) -> Terms:
     """The terms of every published entry in ``lang``; computed once per corpus and language."""
-    cache = corpus.__dict__.setdefault("_mention_terms", {})
-    if lang in cache:
-        return cache[lang]
+    return corpus.derive(("mention-terms", lang), lambda: _terms(corpus, lang))
+
+
+def _terms(corpus: Corpus, lang: str) -> Terms:
     owner: dict[str, str | None] = {}
     trie: dict = {}
     claims = [(entry.id, term) for entry in corpus.entries.values() if entry.ok and entry.status == "published"
@@ -154,8 +155,7 @@ def terms(corpus: Corpus, lang: str) -> Terms:
         node.setdefault(_END, []).append(term)
     firsts = sorted((w for w in trie), key=len, reverse=True)
     first = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, firsts)) + r")s?(?!\w)", re.IGNORECASE) if firsts else None
-    cache[lang] = Terms(owner, trie, first)
-    return cache[lang]
+    return Terms(owner, trie, first)
 
 
 @dataclass

@@ -30,9 +30,10 @@ def reverse_index(corpus: Corpus) -> dict[str, dict[str, list[str]]]:
 
     Computed once per corpus (a build renders every page of both languages from one corpus).
     """
-    cached = corpus.__dict__.get("_reverse_relations")
-    if cached is not None:
-        return cached
+    return corpus.derive(("reverse-relations",), lambda: _reverse_index(corpus))
+
+
+def _reverse_index(corpus: Corpus) -> dict[str, dict[str, list[str]]]:
     index: dict[str, dict[str, list[str]]] = {}
     for source in corpus.entries.values():
         for kind, targets in forward(source).items():
@@ -43,7 +44,6 @@ def reverse_index(corpus: Corpus) -> dict[str, dict[str, list[str]]]:
                     sources = index.setdefault(target, {}).setdefault(kind, [])
                     if source.id not in sources:
                         sources.append(source.id)
-    corpus.__dict__["_reverse_relations"] = index
     return index
 
 
