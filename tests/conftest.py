@@ -1,15 +1,27 @@
-"""Suite-wide: record which snippet files the snippet tests really used.
+"""Suite-wide: record which snippet files the snippet tests really used; tiers and parallel runs.
 
 An audit hook sees every file this process opens (the static servers that feed
 Chromium included) and every process it starts; while a test under
-tests/snippets/ runs, each snippets/ path among them counts as exercised.
+tests/snippets/ runs, each snippets/ path among them counts as exercised, unless
+the file is opened to be copied or shown rather than run: an open made from
+shutil (copying a project to build it), from the lexigraph package (reading a
+snippet to check or render it) or from MkDocs does not count (see counts_as_run).
 tests/test_snippet_coverage.py, moved to the end of the run, checks that every
 snippet shown on the site was exercised or carries an `untested` reason.
+
+In a parallel run (pytest-xdist, `--dist loadgroup`), the snippet tests and the
+coverage tests form one group, so they run on one worker, coverage last.
+
+Tiers (markers, see pyproject.toml): `browser` (drives Chromium), `build` (runs
+a real MkDocs build or serve), `slow` (large sweeps). `scripts/test --fast`
+runs what is none of these.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -19,12 +31,31 @@ SNIPPETS = (Path(__file__).resolve().parents[1] / "snippets").as_posix() + "/"
 EXERCISED: set[str] = set()
 _current = {"snippet_test": False}
 
+# Code that opens a snippet to copy, check or render it, never to run it.
+_SHUTIL = os.path.abspath(__import__("shutil").__file__)
+_PACKAGE = str(Path(__file__).resolve().parents[1] / "lexigraph") + os.sep
 
-def _note(value) -> None:
+
+def counts_as_run(frames) -> bool:
+    """False when any caller is shutil, the lexigraph package or MkDocs: a copy or a page, not a run."""
+    for filename in frames:
+        if filename == _SHUTIL or filename.startswith(_PACKAGE) or f"{os.sep}mkdocs{os.sep}" in filename:
+            return False
+    return True
+
+
+def _callers():
+    frame = sys._getframe(2)
+    while frame is not None:
+        yield frame.f_code.co_filename
+        frame = frame.f_back
+
+
+def _note(value, check_callers: bool) -> None:
     if isinstance(value, (str, bytes, os.PathLike)):
         text = os.fsdecode(value)
         text = os.path.abspath(text) if not text.startswith(SNIPPETS) else text
-        if text.startswith(SNIPPETS):
+        if text.startswith(SNIPPETS) and (not check_callers or counts_as_run(_callers())):
             EXERCISED.add(text[len(SNIPPETS):])
 
 
@@ -32,10 +63,10 @@ def _audit(event: str, args) -> None:
     if not _current["snippet_test"]:
         return
     if event == "open":
-        _note(args[0])
+        _note(args[0], check_callers=True)
     elif event == "subprocess.Popen":
         for arg in args[1] or ():
-            _note(arg)
+            _note(arg, check_callers=False)
 
 
 sys.addaudithook(_audit)
@@ -49,10 +80,34 @@ def pytest_runtest_teardown(item):
     _current["snippet_test"] = False
 
 
+BUILT_SITES = {"fixture_site", "real_site"}
+
+
 def pytest_collection_modifyitems(session, config, items):
-    """Run the coverage test last, after every snippet test had its chance."""
+    """Run the coverage test last, after every snippet test had its chance, on the snippet tests' worker;
+    a test that uses a built site is in the `build` tier."""
     last = [i for i in items if i.nodeid.startswith("tests/test_snippet_coverage.py")]
     items[:] = [i for i in items if i not in last] + last
+    for item in items:
+        if "/tests/snippets/" in Path(item.fspath).as_posix() or item in last:
+            item.add_marker(pytest.mark.xdist_group("snippets"))
+        if BUILT_SITES & set(getattr(item, "fixturenames", ())) or _calls(item, _BUILDS):
+            item.add_marker(pytest.mark.build)
+        if _calls(item, _BROWSES):
+            item.add_marker(pytest.mark.browser)
+
+
+_BUILDS = re.compile(r"\bmkdocs_build\(|\"mkdocs\", \"(?:build|serve)\"|\"preview\"|_running\(")
+_BROWSES = re.compile(r"\bchromium\(")
+
+
+def _calls(item, pattern: re.Pattern) -> bool:
+    """Whether the test function's own source builds a site or starts Chromium (one test of a mixed module)."""
+    function = getattr(item, "function", None)
+    try:
+        return function is not None and bool(pattern.search(inspect.getsource(function)))
+    except (OSError, TypeError):
+        return False
 
 
 def _build(content_root: Path, tmp_path_factory, name: str) -> Path:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT
+
+pytestmark = pytest.mark.browser
 
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["fr/mcp/", "en/mcp/", "fr/webmcp/", "en/webmcp/", "fr/a-z/", "en/a-z/", "fr/revisions/", "en/revisions/", "fr/", "en/"]

@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.site import PROJECT, make_project, mkdocs_build
+
+pytestmark = pytest.mark.build
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 

@@ -7,10 +7,13 @@ import re
 import subprocess
 import sys
 
+import pytest
 import yaml
 
 from bench.generate import generate
 from tests.support.site import PROJECT, make_project, mkdocs_build
+
+pytestmark = [pytest.mark.build, pytest.mark.slow]
 
 SIZE = 100
 

@@ -23,6 +23,8 @@ from playwright.sync_api import expect
 
 from tests.support.browser import chromium, static_server
 
+pytestmark = pytest.mark.browser
+
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 PAGES = {"fr": ("fr/bidule", "Bidule", "https://www.lexigraph.org/fr/bidule/v2026-08/"),
          "en": ("en/widget", "Widget", "https://www.lexigraph.org/en/widget/v2026-08/")}

@@ -14,6 +14,8 @@ from tests.support.apps_host import AppsHost, host_origin
 from tests.support.browser import chromium
 from tests.support.lexigraph_mcp import HttpServer
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[1]
 MOUNTS = {"/quiz_host/": ROOT / "tests" / "support" / "quiz_host", "/node_modules/": ROOT / "node_modules"}
 VIEW_SCRIPT = ROOT / "lexigraph" / "templates" / "quiz-app.js"

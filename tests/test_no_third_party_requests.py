@@ -10,6 +10,8 @@ import pytest
 from bench.requests import cross_origin, record_requests
 from tests.support.browser import chromium, static_server
 
+pytestmark = pytest.mark.browser
+
 PROJECT_ROOT = Path(__file__).parents[1]
 
 

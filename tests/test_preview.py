@@ -14,6 +14,8 @@ import pytest
 from tests.support.browser import chromium
 from tests.support.site import PROJECT, make_project
 
+pytestmark = [pytest.mark.browser, pytest.mark.build]
+
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 
 

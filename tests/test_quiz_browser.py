@@ -16,6 +16,8 @@ from lexigraph.render.quiz import display_order
 from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT, make_project, mkdocs_build
 
+pytestmark = [pytest.mark.browser, pytest.mark.build]
+
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 NBSP = "\u00a0"
@@ -467,7 +469,7 @@ def test_several_answer_question_partial_then_full(real_url, browser, lang):
     answer = " / ".join(o["text"].rstrip(".") for o in shown_right)
     assert state(page, index, "grant")["class"] == "lx-quiz__option is-correct"
     assert state(page, index, "scoped-token") == {"class": "lx-quiz__option is-correct", "pressed": "false", "disabled": "true",
-                                                  "mark": text["correct"], "why": page.locator(f'.lx-quiz__question[data-question="guard"] .lx-quiz__feedback[data-option="scoped-token"] .lx-quiz__why').text_content()}
+                                                  "mark": text["correct"], "why": page.locator('.lx-quiz__question[data-question="guard"] .lx-quiz__feedback[data-option="scoped-token"] .lx-quiz__why').text_content()}
     assert state(page, index, "spotlight-only")["class"] == "lx-quiz__option"
     assert score(page) == text["score"].format(0)
     missed = LANG[lang]["missed"].split(NBSP if lang == "fr" else ": ")[0]

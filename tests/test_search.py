@@ -12,6 +12,8 @@ from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT, make_project, mkdocs_build
 from tests.test_archive import FIXTURE, bump, lexigraph
 
+pytestmark = [pytest.mark.browser, pytest.mark.build]
+
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 SEARCH_DATA = re.compile(r"/pagefind/|/search/search_index\.json|/workers/search")
 

@@ -9,6 +9,8 @@ import pytest
 
 from tests.support.site import make_project, mkdocs_build
 
+pytestmark = pytest.mark.build
+
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 
 

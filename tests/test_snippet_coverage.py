@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,9 @@ from tests.conftest import EXERCISED
 PROJECT = Path(__file__).resolve().parents[1]
 
 
-def shown_snippets():
+def shown_snippets(root: Path = PROJECT):
     """(entry file, step id, snippet, untested reason) for every step of every published entry."""
-    corpus = load_corpus(PROJECT)
+    corpus = load_corpus(root)
     for entry in corpus.entries.values():
         if entry.ok and entry.status == "published":
             for step in entry.fact("steps") or []:
@@ -27,10 +28,36 @@ def test_every_snippet_shown_was_exercised_or_says_why_not(request):
         and not request.config.option.markexpr and any(True for _ in snippet_items)
     if not collected_all:
         pytest.skip("snippet coverage is measured on a full run of the suite (scripts/test)")
-    missing = [f"{path} step '{step}': snippets/{snippet} was shown but no test under tests/snippets/ used it; "
-               "add a test case (tests/snippets/mcp_cases.yml or a test module) or an `untested:` reason"
-               for path, step, snippet, reason in shown_snippets() if not reason and snippet not in EXERCISED]
+    missing = unexercised(shown_snippets(), EXERCISED)
     assert not missing, "\n".join(missing)
+
+
+def unexercised(shown, exercised: set[str]) -> list[str]:
+    """What the coverage test reports: each snippet shown, with no `untested` reason, that no snippet test ran."""
+    return [f"{path} step '{step}': snippets/{snippet} was shown but no test under tests/snippets/ used it; "
+            "add a test case (tests/snippets/mcp_cases.yml or a test module) or an `untested:` reason"
+            for path, step, snippet, reason in shown if not reason and snippet not in exercised]
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "valid"
+
+
+def test_a_shown_snippet_that_no_test_ran_fails_coverage_and_an_untested_one_passes(tmp_path):
+    """The coverage rule itself, on the fixture lexicon: widget shows snippets/widget/declare.json."""
+    shown = list(shown_snippets(FIXTURE))
+    assert [s[2] for s in shown] == ["widget/declare.json"]
+    assert unexercised(shown, set()) == [
+        "entries/widget/entry.yml step 'declare': snippets/widget/declare.json was shown but no test under "
+        "tests/snippets/ used it; add a test case (tests/snippets/mcp_cases.yml or a test module) or an `untested:` reason"]
+    assert unexercised(shown, {"widget/declare.json"}) == []
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    facts = root / "entries" / "widget" / "entry.yml"
+    text = facts.read_text(encoding="utf-8")
+    assert "    snippet: widget/declare.json\n" in text
+    facts.write_text(text.replace("    snippet: widget/declare.json\n",
+                                  "    snippet: widget/declare.json\n    untested: a declaration no program reads\n"), encoding="utf-8")
+    assert unexercised(list(shown_snippets(root)), set()) == []
 
 
 def test_untested_snippets_are_really_not_run():

@@ -15,6 +15,8 @@ from tests.support.apps_host import apps_host
 from tests.support.browser import chromium
 from tests.support.mcp_server import _first_sse_response
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -10,6 +10,8 @@ import pytest
 
 from tests.support.browser import chromium, static_server
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPETS = ROOT / "snippets" / "webmcp"
 PAGES = ROOT / "tests" / "support" / "webmcp_page"

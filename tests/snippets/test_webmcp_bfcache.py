@@ -11,6 +11,8 @@ import pytest
 from tests.snippets.test_webmcp_site import EXECUTE, open_page
 from tests.support.browser import chromium, static_server
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def site(real_site):

@@ -11,6 +11,8 @@ import pytest
 
 from tests.support.browser import chromium, static_server
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPET = ROOT / "snippets" / "webmcp" / "site-tools.js"
 # Material's language switch probes <lang>/sitemap.xml, a 404 on this site until issue 12 (search)

@@ -9,6 +9,8 @@ import pytest
 from tests.snippets.test_webmcp_site import open_page, site  # noqa: F401 - the fixture is reused
 from tests.support.browser import chromium
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.mark.parametrize("path", ["/fr/outil/", "/en/"])
 def test_without_webmcp_nothing_is_registered_or_logged(site, path):  # noqa: F811
