@@ -12,7 +12,9 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The three kinds of problem, kept apart as in check-jsonschema's CheckResult.
+#: Nine kinds of problem, each reported under its own title (KIND_TITLES), as check-jsonschema keeps
+#: parse and schema errors apart in its CheckResult. Errors: a file that does not parse, breaks its
+#: schema or a cross-entry rule.
 PARSE, SCHEMA, CROSS = "parse", "schema", "cross-entry"
 #: A content file that may not be read: outside its folder, not a regular file, too large, not UTF-8.
 FILES = "file"

@@ -1,4 +1,4 @@
-"""mkdocs_glue (split from build.py)."""
+"""The bodies of the MkDocs events (hooks/lexigraph_hooks.py calls them): generated pages added to MkDocs' files, HTML fragments restored, one navigation per language, page context localised. With authoring/preview.py, the only module that uses MkDocs objects."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ def add_pages(build: Build, files, config):
     if build.preview is None:
         log.info("Lexigraph: %d pages to build, in French and English", len(build.pages))
     return files
+
+
 def page_rendered(build: Build) -> None:
     """Count a page MkDocs has rendered; on a large site, say how far the build is, ten times over."""
     build.rendered += 1
@@ -41,11 +43,15 @@ def page_rendered(build: Build) -> None:
     step = max(100, -(-total // 10))
     if build.preview is None and total >= 2 * step and build.rendered % step == 0:
         log.info("Lexigraph: %d of %d pages rendered (%.0f s)", build.rendered, total, time.perf_counter() - build.started)
+
+
 def _preview_pages(build: Build, lang: str) -> list[Page]:
     """The preview's pages: its indexes (of its own entries) and its entries' pages."""
     scope = build.preview
     indexes = [page for page in plan_language(scope.index_site, lang) if page.entry_id is None]
     return indexes + [page for page in plan_language(build.site, lang, scope.entries) if page.entry_id]
+
+
 def restore_fragments(build: Build, html: str, page) -> str:
     """Put a page's HTML fragments back in place of their placeholder paragraphs."""
     fragments = build.fragments.get(page.file.src_uri)
@@ -55,7 +61,11 @@ def restore_fragments(build: Build, html: str, page) -> str:
     # the index is the largest file of the site and grows with every entry.
     html = html.replace('<div class="highlight">', '<div data-search-exclude class="highlight">')
     return _PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html)
+
+
 _PLACEHOLDER = re.compile(r"<p>LXFRAGMENT(\d+)X</p>")
+
+
 def split_navigation(build: Build, nav) -> None:
     """Keep one small navigation per language (home and A–Z), never the whole lexicon.
 
@@ -75,6 +85,8 @@ def split_navigation(build: Build, nav) -> None:
             for item in children:
                 item.parent = None
             build.navs[lang] = local
+
+
 def localise_page(build: Build, context: dict, page, config) -> dict:
     """Per page: Material's interface language, the language's navigation, and the alternates."""
     generated = build.pages.get(page.file.src_uri)
@@ -95,12 +107,16 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
         context["lx_lang"] = lang
         context.update(_head_context(build, generated, lang))
     return context
+
+
 def _base_path(site_url: str | None) -> str:
     """The path part of site_url ('/' or '/lexigraph/')."""
     from urllib.parse import urlsplit
 
     path = urlsplit(site_url or "/").path or "/"
     return path if path.endswith("/") else path + "/"
+
+
 def _head_context(build: Build, generated: Page, lang: str) -> dict:
     """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
     from lexigraph.render import cite
@@ -114,6 +130,8 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
     if entry is not None and generated.version is None:
         head["lx_markdown"] = f"{base}{generated.url}index.md"
     return head
+
+
 def keep_out_of_material_search(page) -> None:
     """Pagefind indexes the site (lexigraph/search.py); Material's lunr index stays empty.
 

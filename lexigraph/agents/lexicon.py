@@ -2,7 +2,7 @@
 them with their stale status, and hand out an entry as the site publishes it.
 
 Everything served comes from the validated corpus and the site's own outputs (the Markdown
-copy from :func:`extras.markdown_copy`, the JSON export item from :func:`extras.entry_json`,
+copy from :func:`lexigraph.render.markdown_copy.markdown_copy`, the JSON export item from :func:`lexigraph.publish.exports.entry_json`,
 archived versions as frozen in ``archive/``): there is no second renderer. Nothing here
 opens a file by a name a client supplied; every name is looked up in what was loaded.
 

@@ -1,4 +1,4 @@
-"""served_cache (split from lexicon.py)."""
+"""The served cache behind `lexigraph mcp`: the checked lexicon saved on disk (an index and one file per entry), keyed on the content and the code, so a warm start reads no YAML."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ def load(root: Path, site_url: str) -> Lexicon:
         store = EntryStore(loaded={entry_id: (entry, pages.get(entry_id, {})) for entry_id, entry in corpus.entries.items()})
         _save(folder, (summary, archived), store.loaded)
     return Lexicon(SiteMap.of(summary, site_url, registry(summary)), archived, store)
+
+
 def _signature(root: Path) -> tuple:
     """Changes whenever a content file is added, removed or edited (the build's signature, without pathlib's cost)."""
     from lexigraph.pipeline import CONTENT_DIRS, CONTENT_FILES
@@ -55,6 +57,8 @@ def _signature(root: Path) -> tuple:
             st = (root / name).stat()
             stats.append((name, st.st_mtime_ns, st.st_size))
     return (str(root.resolve()), tuple(sorted(stats)))
+
+
 def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
     """The validated corpus (without line maps), archived versions' records, and their pages."""
     from lexigraph.pipeline import prepare
@@ -73,6 +77,8 @@ def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
             archived[entry_id] = {version: snap.meta for version, snap in versions.items()}
             pages[entry_id] = {version: {lang: snap.markdown(lang) for lang in LANGUAGES} for version, snap in versions.items()}
     return corpus, archived, pages
+
+
 def _summary(corpus: Corpus) -> Corpus:
     """The corpus with only what listing, lookup and search read: a small index to load at start-up."""
     def part(doc, keys):
@@ -83,6 +89,8 @@ def _summary(corpus: Corpus) -> Corpus:
         summary.entries[entry.id] = Entry(entry.id, entry.folder, part(entry.facts, SUMMARY_FACTS),
                                           {k: part(v, SUMMARY_TEXT) for k, v in entry.prose.items()})
     return summary
+
+
 def _save(folder: Path, index, entries: dict) -> None:
     """Write the snapshot next to the build cache, replacing older ones; a failure leaves none."""
     temporary = folder.with_name(f"{folder.name}.tmp-{os.getpid()}")

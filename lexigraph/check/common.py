@@ -11,6 +11,7 @@ from lexigraph.errors import CROSS, Problem
 
 _CODE_SPAN = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")   # code spans (single or double backticks)
 
+
 def _problem(doc: YamlDoc, path: tuple, message: str) -> Problem:
     return Problem(doc.path, doc.line(path), format_path(path), message, CROSS)
 

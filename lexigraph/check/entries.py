@@ -73,6 +73,8 @@ def _check_archive(corpus: Corpus) -> Iterator[Problem]:
                 yield _problem(doc, ("id",), f"'{entry_id}' is not an entry{_hint(entry_id, corpus.entries)}")
             if doc.data["version"] != version:
                 yield _problem(doc, ("version",), f"'{doc.data['version']}' does not match its folder name '{version}'")
+
+
 def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
     """A title or alias names one entry only, per language: it is what first mentions link to.
 

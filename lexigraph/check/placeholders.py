@@ -1,4 +1,4 @@
-"""placeholders (split from validate.py)."""
+"""The TODO placeholders `lexigraph new` leaves in an entry, its quiz and its snippets: warnings, errors with ``check --strict``."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ from lexigraph.content.yamlfile import format_path
 from lexigraph.errors import PLACEHOLDERS, Problem
 
 PLACEHOLDER = "TODO"
+
+
 def _placeholders(doc) -> list[Problem]:
     if PLACEHOLDER not in doc.joined():
         return []
     return [Problem(doc.path, doc.line(path), format_path(path), "placeholder text left: replace the TODO before merging", PLACEHOLDERS)
             for path, text in doc.strings() if PLACEHOLDER in text]
+
+
 def placeholder_problems(corpus: Corpus) -> list[Problem]:
     """Text still holding the TODO placeholders that `lexigraph new` writes."""
     from lexigraph.check.snippets import snippet_text

@@ -100,7 +100,7 @@ def valid_quizzes(corpus: Corpus) -> Iterator[tuple[Entry, str, YamlDoc]]:
 
 
 def schema_valid(corpus: Corpus, doc: YamlDoc | None, schema: str) -> bool:
-    """The document parsed to a mapping and passes its schema (the result validate.py caches)."""
+    """The document parsed to a mapping and passes its schema (the result check/validate.py caches)."""
     return (doc is not None and isinstance(doc.data, dict)
             and not corpus.memo(doc, f"schema:{schema}", lambda: check_shape(doc, schema))[0])
 
@@ -213,7 +213,7 @@ def _similar_pairs(sets: list[frozenset[str]]) -> list[tuple[int, int, float]]:
 def teaches_values(entry: Entry) -> list[str]:
     """Every ``teaches`` value that names something of the entry: its sections as fr.yml lists
     them, its steps and examples as entry.yml does. That each language has them too is what
-    crosscheck's FR/EN checks verify, so together both languages have every anchor, and a
+    check/entries.py's FR/EN checks verify, so together both languages have every anchor, and a
     language missing a section is reported once, there."""
     def ids(value: Any) -> list[str]:
         return [str(x.get("id")) for x in value if isinstance(x, dict)] if isinstance(value, list) else []

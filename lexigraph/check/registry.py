@@ -1,4 +1,4 @@
-"""registry (split from specs.py)."""
+"""Checks of the registry (specs.yml) and of what entries say about it: known specifications and revisions in ``checked_against``, and the stale warnings."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ def registry_problems(doc: YamlDoc) -> list[Problem]:
             path = ("specs", i, "revisions")
             problems.append(Problem(doc.path, doc.line(path), format_path(path), "revisions must be unique and listed oldest first", CROSS))
     return problems
+
+
 def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
     """Every checked_against names a known spec and one of its revisions (``corpus``: well-formed documents only)."""
     problems = []
@@ -43,5 +45,7 @@ def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
                                         f"'{item.get('revision')}' is not a revision of {spec.name} in {REGISTRY_FILE}"
                                         f" (known: {', '.join(spec.dates())})", CROSS))
     return problems
+
+
 def stale_problems(stale: list[Staleness]) -> list[Problem]:
     return [Problem(s.path, s.line, s.field, s.message(), STALE) for s in stale]

@@ -128,7 +128,7 @@ def fast_validator(name: str):
 
 # Schema errors that leave every value with the type and the fields the schema gives it: a
 # pattern, a length, a count, a bound or an unknown field. A document whose only errors are
-# of these kinds is still well-formed, and the cross-entry checks see it (see validate.py).
+# of these kinds is still well-formed, and the cross-entry checks see it (see check/validate.py).
 SHAPE_KEEPING = frozenset({"pattern", "format", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems",
                            "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum",
                            "exclusiveMaximum", "multipleOf", "additionalProperties", "propertyNames"})

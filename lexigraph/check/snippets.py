@@ -23,7 +23,7 @@ def _whole(part: str) -> re.Pattern:
 
 
 def snippet_text(corpus: Corpus, name: str) -> str | None:
-    """A snippet's text, or None when it is missing or may not be read (load.py reported why).
+    """A snippet's text, or None when it is missing or may not be read (content/load.py reported why).
 
     Read once per corpus however many entries show it; an edit makes a new corpus, so never stale.
     """
@@ -58,7 +58,7 @@ def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
             yield _problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
             continue
         code = snippet_text(corpus, name)
-        if code is None:     # not a file that may be read: load.py named it
+        if code is None:     # not a file that may be read: content/load.py named it
             continue
         step_id = _as_dict(step).get("id")
         for lang in LANGUAGES:

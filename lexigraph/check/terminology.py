@@ -1,4 +1,4 @@
-"""The lexicon's terminology (``lexigraph/data/terminology.yml``, read by :mod:`lexigraph.datalists`):
+"""The lexicon's terminology (``lexigraph/data/terminology.yml``, read by :mod:`lexigraph.content.wordlists`):
 one term per idea, per language.
 
 A variant the list rejects is a warning in ``check`` and an error with ``--strict``.

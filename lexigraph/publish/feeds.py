@@ -1,4 +1,4 @@
-"""feeds (split from extras.py)."""
+"""Publish, after MkDocs: one Atom feed per language of the entries' versions."""
 
 from __future__ import annotations
 
@@ -13,8 +13,12 @@ from lexigraph.render.urls import SiteMap, permalink
 ATOM = "http://www.w3.org/2005/Atom"
 XHTML = "http://www.w3.org/1999/xhtml"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
 def _rfc3339(date: str) -> str:
     return (date if len(date) == 10 else date + "-01") + "T00:00:00Z"
+
+
 def atom_feed(site: SiteMap, lang: str) -> bytes:
     """New and revised entries of ``lang``, one item per version listed in entry.yml, newest first."""
     ET.register_namespace("", ATOM)
@@ -48,6 +52,8 @@ def atom_feed(site: SiteMap, lang: str) -> bytes:
         for what in changed:
             sub(node, "category", term=what, label=t(lang, "changed_" + what))
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True)
+
+
 def sub(parent, tag: str, text: str | None = None, **attrs):
     """An Atom child element, with text if given."""
     node = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)

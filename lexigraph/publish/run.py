@@ -1,4 +1,4 @@
-"""run (split from build.py)."""
+"""Publish, after MkDocs: everything written beside the built site, in order (schemas, exports, feeds, sitemap, search index), with progress lines; nothing in a preview."""
 
 from __future__ import annotations
 

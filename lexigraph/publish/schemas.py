@@ -1,4 +1,4 @@
-"""schemas (split from build.py)."""
+"""Publish, after MkDocs: the JSON Schemas of the content files, at /schemas/ on the site, for editors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""sitemap (split from extras.py)."""
+"""Publish, after MkDocs: sitemap.xml and sitemap.xml.gz, each entry page with its language alternates."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from lexigraph.render.cite import version_date
 from lexigraph.render.urls import SiteMap
 
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
 def sitemap(site: SiteMap, pages) -> bytes:
     """Every page of both languages, each with xhtml:link alternates (its languages and x-default)."""
     ET.register_namespace("", SITEMAP)

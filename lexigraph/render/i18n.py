@@ -1,5 +1,6 @@
 """Interface text of the generated pages, per language. Material's own labels come from
-``theme.language``, which mkdocs-static-i18n sets per language build."""
+``theme.language``, which mkdocs_glue.localise_page sets page by page (one MkDocs build serves
+both languages)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ LABELS: dict[str, dict[str, str]] = {
         "other_language": "EN",
         "other_language_name": "English",
         "code_label": "Code",
-        # citation, versions and machine outputs (cite.py, archive.py, extras.py)
+        # citation, versions and machine outputs (render/cite.py, render/versions.py, publish/)
         "copy": "Copier",
         "copied": "Copié !",
         "cite_line": "Référence courte",
@@ -153,7 +154,7 @@ LABELS: dict[str, dict[str, str]] = {
         "other_language": "FR",
         "other_language_name": "Français",
         "code_label": "Code",
-        # citation, versions and machine outputs (cite.py, archive.py, extras.py)
+        # citation, versions and machine outputs (render/cite.py, render/versions.py, publish/)
         "copy": "Copy",
         "copied": "Copied",
         "cite_line": "Short reference",

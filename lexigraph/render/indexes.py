@@ -1,4 +1,4 @@
-"""indexes (split from site.py)."""
+"""The index pages of one language (home, A–Z, Revisions) and the root page that sends a reader to a language."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ def _sort_key(title: str) -> str:
 
 def _sorted_entries(site: SiteMap, lang: str):
     return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
+
+
 def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
     """The A–Z index: grouped by first letter, each with its definition."""
     url = f"{lang}/a-z/"
@@ -40,8 +42,12 @@ def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
         items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}{tail}</li>')
     flush()
     return out
+
+
 def render_index(site: SiteMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_index_parts(site, lang))
+
+
 def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
     published = [e for e in site.corpus.entries.values() if e.status == "published"]
     out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
@@ -51,13 +57,19 @@ def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
                     for e in sorted(published, key=lambda e: e.fact("number")))
     out.append(f'<ul class="lx-home-list">{items}</ul>')
     return out
+
+
 def render_home(site: SiteMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_home_parts(site, lang))
+
+
 def render_root(site: SiteMap) -> str:
     """The root page (x-default): the two languages, each in its own language."""
     links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{t(lang, "language_name")}</a> — '
                     f'<span lang="{lang}">{escape(t(lang, "home_lead"))}</span></li>' for lang in LANGUAGES)
     return f"# Lexigraph\n\n<ul class=\"lx-languages\">{links}</ul>\n"
+
+
 def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
     """Each tracked specification's revisions, newest first, with the entries checked against each."""
     url = f"{lang}/revisions/"
@@ -75,5 +87,7 @@ def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
                         f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p></dd>')
         out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
     return out
+
+
 def render_revisions(site: SiteMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_revisions_parts(site, lang))

@@ -1,4 +1,4 @@
-"""markdown_copy (split from extras.py)."""
+"""One entry as plain Markdown (the page's text without the site's markup): the Markdown copy beside each page, and what `lexigraph mcp` serves."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ from lexigraph.render.urls import SiteMap, permalink
 
 def _published(site: SiteMap):
     return sorted((e for e in site.corpus.entries.values() if e.status == "published"), key=lambda e: e.fact("number"))
+
+
 def _item(prefix: str, text: str) -> str:
     """A Markdown list item whose text may span several lines or paragraphs."""
     return prefix + "\n  ".join(str(text).strip().splitlines())
+
+
 def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     """A clean Markdown rendering of ``entry`` in ``lang`` (no HTML), published as index.md next to its page."""
     text = lambda key, default=None: entry.text(lang, key, default)  # noqa: E731

@@ -1,4 +1,4 @@
-"""Stage 4, publish: the pages MkDocs builds for one language, and their alternates.
+"""The pages MkDocs builds for one language (entries, versions, indexes), and their alternates.
 
 Nothing here touches MkDocs objects: the hook turns :class:`Page` into MkDocs
 files. Only the pages of the language being built are rendered, so each page is
@@ -28,8 +28,6 @@ class Page:
     version: str | None = None   # set on versioned permalink pages (/fr/mcp/v2026-08/)
 
 
-
-
 def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> list[Page]:
     """Every page of ``lang``: home, A–Z index, revisions, then one page per entry (or per entry in ``only``)."""
     special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
@@ -53,7 +51,7 @@ def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
     """Every archived past version at its /<lang>/<slug>/<version>/ address.
 
     The current version's permalink is a small page pointing at the entry page (written by
-    extras.permalink_stub), not a second copy: at a thousand entries the copies alone
+    publish.exports.permalink_stub), not a second copy: at a thousand entries the copies alone
     weighed over 100 MB. When the version is bumped, `lexigraph archive` freezes it.
     """
     if entry.status != "published":

@@ -1,4 +1,4 @@
-"""versions (split from archive.py)."""
+"""The "Versions" section of an entry page, and the page of an archived version (its frozen Markdown with this site's links)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ def render_archived(site: SiteMap, entry, snapshot: Snapshot, lang: str) -> str:
     notice = (f'<p class="lx-notice lx-archived">{escape(t(lang, "archived_notice", version=snapshot.version, date=snapshot.meta["date"]))} '
               f'<a href="{current}">{escape(t(lang, "see_current", version=entry.fact("version")))}</a></p>')
     return f"{title}\n\n{notice}\n{body}"
+
+
 def render_versions(site: SiteMap, entry, lang: str, from_url: str) -> list[str]:
     """The "Versions" section: newest first, date and what changed (SEP's "changes to"), each linked."""
     archived = {s.version: s for s in past_versions(site, entry)}
