@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from lexigraph import DEFAULT_SITE_URL
 from lexigraph.errors import LexigraphError, print_problems
 
 
@@ -82,7 +83,7 @@ def site_url(root: Path) -> str:
 
     config_file = root / "mkdocs.yml"
     config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) if config_file.is_file() else {}
-    return config.get("site_url") or "https://www.lexigraph.org/"
+    return config.get("site_url") or DEFAULT_SITE_URL
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:

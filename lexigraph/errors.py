@@ -26,6 +26,13 @@ STALE, PLACEHOLDERS = "stale", "placeholder"
 QUIZ_CUES = "quiz-cue"
 
 
+def close_matches(name: object, known, n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """The known names nearest to ``name``, for every "did you mean …?" in messages and answers."""
+    import difflib
+
+    return difflib.get_close_matches(str(name), [str(k) for k in known], n=n, cutoff=cutoff)
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     """One thing a writer must fix, located as ``path:line: $.field: message``."""

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexigraph import DEFAULT_SITE_URL
 from lexigraph.check.validate import registry, validate
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import Corpus
@@ -82,7 +83,7 @@ def prepare(root: Path, site_url: str) -> Build:
         if problems:
             raise LexigraphError(problems)
         _cache.clear()
-        site = SiteMap.of(corpus, site_url or "https://www.lexigraph.org/", registry(corpus))
+        site = SiteMap.of(corpus, site_url or DEFAULT_SITE_URL, registry(corpus))
         _cache[key] = Build(corpus, site)
         log.info("Lexigraph: %d entries read and checked in %.1f s", len(corpus.entries), time.perf_counter() - started)
     return _cache[key]

@@ -15,7 +15,6 @@ unchanged content so starts without reading the whole lexicon (see bench/mcp.py)
 
 from __future__ import annotations
 
-import difflib
 import pickle
 import random
 import re
@@ -25,6 +24,7 @@ from pathlib import Path
 
 from lexigraph import LANGUAGES
 from lexigraph.content.model import Entry
+from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
 from lexigraph.render.i18n import LABELS, t
 from lexigraph.render.urls import SiteMap
@@ -129,7 +129,7 @@ class Lexicon:
 
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """Entry ids that look like ``name``: by spelling of ids and slugs, else by search."""
-        close = difflib.get_close_matches(fold(name.strip()), list(self.names), n=n * 2, cutoff=0.6)
+        close = close_matches(fold(name.strip()), self.names, n=n * 2)
         ids = list(dict.fromkeys(self.names[c] for c in close))[:n]
         if not ids:
             for lang in LANGUAGES:
@@ -146,14 +146,14 @@ class Lexicon:
         served = sorted(set(self.archived.get(entry.id, {})) | {entry.fact("version")})
         if version in listed:
             self._refuse(f"version '{version}' of '{entry.id}' was not archived; versions served: {', '.join(served)}")
-        close = difflib.get_close_matches(version, served, n=1, cutoff=0.6)
+        close = close_matches(version, served)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         self._refuse(f"'{entry.id}' has no version '{_shown(version)}'{hint}; versions: {', '.join(served)}")
 
     def spec(self, spec: str) -> str:
         if spec in self.site.specs:
             return spec
-        close = difflib.get_close_matches(fold(spec), list(self.site.specs), n=1, cutoff=0.5)
+        close = close_matches(fold(spec), self.site.specs, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         self._refuse(f"unknown specification '{_shown(spec)}'{hint}; tracked: {', '.join(self.site.specs)}")
 

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from lexigraph import LANGUAGES, pipeline
+from lexigraph import DEFAULT_SITE_URL, LANGUAGES, pipeline
 from lexigraph.check.validate import registry, validate
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import QUIZZES, SNIPPETS, Corpus
@@ -102,7 +102,7 @@ class Preview:
         """Build the entry's pages and the indexes into site_dir, and the neighbours' pages unless told not to."""
         from mkdocs.commands.build import build as mkdocs_build
 
-        self.site = SiteMap.of(self.corpus, "https://www.lexigraph.org/", registry(self.corpus))
+        self.site = SiteMap.of(self.corpus, DEFAULT_SITE_URL, registry(self.corpus))
         shown = dataclasses.replace(self.corpus, entries={i: self.corpus.entries[i] for i in sorted(self.scope)})
         pages = frozenset(self.scope if neighbours else {self.entry_id})
         scope = pipeline.Scope(pages, dataclasses.replace(self.site, corpus=shown))

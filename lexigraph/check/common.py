@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
 from lexigraph.content.yamlfile import YamlDoc, format_path
-from lexigraph.errors import CROSS, Problem
+from lexigraph.errors import CROSS, Problem, close_matches
 
-_CODE_SPAN = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")   # code spans (single or double backticks)
+#: A Markdown code span (single or double backticks): code, not prose, for every check of prose.
+CODE_SPAN = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")
 
 
 def _problem(doc: YamlDoc, path: tuple, message: str) -> Problem:
@@ -25,5 +25,5 @@ def _as_list(value: Any) -> list:
 
 
 def _hint(name: str, known) -> str:
-    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.6)
+    close = close_matches(name, known)
     return f" (did you mean '{close[0]}'?)" if close else ""

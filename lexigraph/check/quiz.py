@@ -9,7 +9,6 @@ type the schema promises; prose files are read defensively (they may be invalid)
 
 from __future__ import annotations
 
-import difflib
 import functools
 import math
 import re
@@ -18,11 +17,12 @@ from collections import Counter, defaultdict
 from typing import Any, Iterator
 
 from lexigraph import LANGUAGES
+from lexigraph.check.common import CODE_SPAN
 from lexigraph.check.schema import check_shape
 from lexigraph.content import wordlists
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc, format_path
-from lexigraph.errors import CROSS, QUIZ_CUES, Problem
+from lexigraph.errors import CROSS, QUIZ_CUES, Problem, close_matches
 
 # The right option may be at most this many times the mean length of the distractors.
 # Chosen from the data: in the 30 questions of the first ten entries (FR and EN), a
@@ -48,7 +48,6 @@ _STOPWORDS = frozenset("""
     les des une est que qui dans pour par sur son ses avec quoi quel quelle quels quelles pas
     elle ils aux cette ces leur leurs mais donc car est-ce être avoir fait
 """.split())
-_CODE = re.compile(r"``[^\x00]*?``|`[^`]*`")
 
 
 def _problem(doc: YamlDoc, path: tuple, message: str, kind: str) -> Problem:
@@ -74,7 +73,7 @@ def _word_list_digest() -> str:
 def _words(text: str) -> list[str]:
     """Lowercase words of the text outside `code`, apostrophes splitting words (l’hôte → l, hôte),
     hyphens not (read-only is one word, not 'only')."""
-    return re.findall(r"\w+(?:-\w+)*", _CODE.sub(" ", text).lower().replace("’", " ").replace("'", " "))
+    return re.findall(r"\w+(?:-\w+)*", CODE_SPAN.sub(" ", text).lower().replace("’", " ").replace("'", " "))
 
 
 def visible_length(text: str) -> int:
@@ -235,7 +234,7 @@ def teaches_problems(corpus: Corpus) -> list[Problem]:
             teaches = question.get("teaches")
             if teaches is None or teaches in known:
                 continue
-            close = difflib.get_close_matches(teaches, known, n=1, cutoff=0.6)
+            close = close_matches(teaches, known)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             out.append(_problem(doc, ("questions", qi, "teaches"),
                                 f"question '{question['id']}': '{teaches}' is not a section, step or example of the entry '{entry_id}'{hint}", CROSS))

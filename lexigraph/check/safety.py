@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from lexigraph.check.common import _CODE_SPAN, _problem
+from lexigraph.check.common import CODE_SPAN, _problem
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import Problem
@@ -19,7 +19,7 @@ def unsafe_html(text: str) -> str | None:
     """What makes a piece of prose unsafe, or None. Code spans may show tags."""
     if "<" not in text and "](" not in text:    # no tag and no link: nothing to look at
         return None
-    bare = _CODE_SPAN.sub("", text)
+    bare = CODE_SPAN.sub("", text)
     match = _RAW_HTML.search(bare)
     if match:
         return f"raw HTML '{match.group(0)}' is not allowed in prose; write Markdown, and put tags in `code`"

@@ -6,7 +6,6 @@ validates three thousand files against the same three schemas.
 
 from __future__ import annotations
 
-import difflib
 import json
 from functools import cache
 from importlib import resources
@@ -15,9 +14,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, ValidationError
 
 from lexigraph.content.yamlfile import YamlDoc, format_path
-from lexigraph.errors import SCHEMA, Problem
-
-SCHEMA_NAMES = ("entry", "entry-lang", "quiz", "specs", "version")
+from lexigraph.errors import SCHEMA, Problem, close_matches
 
 _PATTERN_HINTS = {
     "^v[0-9]{4}-(0[1-9]|1[0-2])$": "must look like v2026-08 (vYYYY-MM)",
@@ -73,7 +70,7 @@ def _messages(error: ValidationError) -> list[tuple[tuple, str]]:
         known = list(error.schema.get("properties", {}))
         out = []
         for key in sorted(k for k in error.instance if k not in known):
-            hint = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            hint = close_matches(key, known)
             message = f"unknown field '{_quote(key)}'"
             message += f" (did you mean '{hint[0]}'?)" if hint else f"; allowed: {', '.join(known)}"
             out.append((path + (key,), message))
@@ -92,7 +89,7 @@ def _message(error: ValidationError) -> tuple[tuple, str]:
         return path, f"'{_quote(value)}' {_PATTERN_HINTS.get(error.validator_value, 'does not match ' + error.validator_value)}"
     if kind == "enum":
         allowed = ", ".join(str(v) for v in error.validator_value)
-        hint = difflib.get_close_matches(str(value), [str(v) for v in error.validator_value], n=1, cutoff=0.6)
+        hint = close_matches(value, error.validator_value)
         return path, f"'{_quote(value)}' is not one of: {allowed}" + (f" (did you mean '{hint[0]}'?)" if hint else "")
     if kind == "const":
         return path, f"must be '{error.validator_value}'"
@@ -143,11 +140,6 @@ def _keeps_shape(error: ValidationError) -> bool:
         allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
         return any(_json_type(error.instance) == _json_type(value) for value in allowed)
     return error.validator in SHAPE_KEEPING
-
-
-def check_doc(doc: YamlDoc, schema_name: str) -> list[Problem]:
-    """Every schema problem of one parsed file, each located at its line."""
-    return check_shape(doc, schema_name)[0]
 
 
 def check_shape(doc: YamlDoc, schema_name: str) -> tuple[list[Problem], bool]:

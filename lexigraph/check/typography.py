@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from lexigraph.check.common import CODE_SPAN
 from lexigraph.content.yamlfile import YamlDoc, format_path
 from lexigraph.errors import Problem
 
@@ -18,7 +19,6 @@ TYPOGRAPHY = "typography"
 NBSP = "\u00a0\u202f"
 END = "\x00"    # joins the strings of a file: counts as the end of a string
 
-_CODE = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")   # code spans (single or double backticks)
 _LINK_TARGET = re.compile(r"\]\([^)\x00]*\)|<https?://[^>\x00]*>|https?://[^\s\x00]+")
 _MARK = re.compile(r"[':;?!«»]")
 
@@ -37,7 +37,7 @@ WORD_START = "*_[<"   # markup that opens a word: emphasis, a link, an inline ta
 def _prose_only(text: str) -> str:
     """The text with each code span turned into one word and each link address into a closing
     bracket, so the punctuation right after a link is judged as after a word (``[x](…)!``)."""
-    return _LINK_TARGET.sub(")", _CODE.sub("x", text))
+    return _LINK_TARGET.sub(")", CODE_SPAN.sub("x", text))
 
 
 def _violations(text: str):

@@ -14,7 +14,7 @@ from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import french_problems
 from lexigraph.content import specs, wordlists
 from lexigraph.content.load import load_corpus
-from lexigraph.content.model import Corpus
+from lexigraph.content.model import PROSE_SECTIONS, Corpus
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import CROSS, SCHEMA, Problem
 
@@ -49,10 +49,6 @@ def schema_check(corpus: Corpus) -> tuple[list[Problem], set[str]]:
     return problems, malformed
 
 
-def schema_problems(corpus: Corpus) -> list[Problem]:
-    return schema_check(corpus)[0]
-
-
 def well_formed(corpus: Corpus, malformed: set[str] | None = None) -> Corpus:
     """The corpus as every cross-entry check sees it: each document that did not parse to a
     mapping, misses a required field or holds a value of the wrong type is None, so a check
@@ -62,13 +58,12 @@ def well_formed(corpus: Corpus, malformed: set[str] | None = None) -> Corpus:
 
 
 # The prose a published entry must carry in each language (planned entries need only slug and title).
-PUBLISHED_PROSE = ("definition", "analogy", "not", "in_depth", "under_the_hood", "shown_elsewhere", "what_varies", "examples")
 
 
 def _published_prose(entry) -> list[Problem]:
     out = []
     for doc in entry.prose.values():
-        for key in PUBLISHED_PROSE:
+        for key in PROSE_SECTIONS:
             if key not in doc.data:
                 out.append(Problem(doc.path, doc.line(()), f"$.{key}", "missing required field (the entry is published)", SCHEMA))
     return out

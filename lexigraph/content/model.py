@@ -21,6 +21,8 @@ from lexigraph.errors import Problem, display_path
 
 RELATION_TYPES = ("runs_in", "requires", "often_confused_with", "extends", "part_of", "threatens")
 SYMMETRIC = ("often_confused_with",)
+#: The sections of a language file a reader sees on the entry page, in page order.
+PROSE_SECTIONS = ("definition", "analogy", "not", "in_depth", "under_the_hood", "shown_elsewhere", "what_varies", "examples")
 
 ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
 
