@@ -34,6 +34,7 @@ shown_elsewhere: []
 examples:
   - {{id: first-example, date: {month}}}
 quiz: {id}
+concepts: [todo-{id}-first, todo-{id}-second, todo-{id}-third]   # the ideas it teaches (short ids); each tested by a question's concept
 sources:
   - {{title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
 versions:
@@ -96,6 +97,7 @@ _QUESTION = """\
   - id: {qid}
     level: {level}
     teaches: {teaches}
+    concept: todo-{entry_id}-{qid}     # the one idea it tests, as in entry.yml's concepts (at most two questions per idea in the lexicon)
     prompt: >-
       TODO {prompt}
     options:
@@ -154,7 +156,7 @@ def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.dat
     }
     for lang in ("fr", "en"):
         files[root / "entries" / entry_id / f"{lang}.yml"] = _PROSE.format(id=entry_id, **_TEXT[lang])
-        questions = "".join(_QUESTION.format(qid=qid, level=level, teaches=_TEACHES[level], **_QUIZ_TEXT[lang][level])
+        questions = "".join(_QUESTION.format(qid=qid, entry_id=entry_id, level=level, teaches=_TEACHES[level], **_QUIZ_TEXT[lang][level])
                             for qid, level in (("first", "recognise"), ("second", "distinguish"), ("third", "apply")))
         files[root / "quizzes" / f"{entry_id}.{lang}.yml"] = _QUIZ.format(id=entry_id, questions=questions)
     existing = [p for p in files if p.exists()]
