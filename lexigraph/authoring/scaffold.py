@@ -115,22 +115,23 @@ _QUESTION = """\
 """
 
 # One placeholder question per level, each about something else (so no two look alike to
-# `lexigraph check`), the wrong option no shorter than the right one (no length cue).
+# `lexigraph check`), the wrong option no shorter than the right one (no length cue), and no right
+# option repeating the prompt's words (no echo cue).
 _QUIZ_TEXT = {
     "fr": {
-        "recognise": dict(prompt="une situation où le lecteur reconnaît le terme\u202f?", right="ce que le terme désigne",
+        "recognise": dict(prompt="une situation où le lecteur reconnaît le terme\u202f?", right="ce qu’il désigne",
                           why_right="pourquoi c’est juste", wrong="une idée reçue sur ce qu’il désigne", why_wrong="pourquoi c’est faux"),
         "distinguish": dict(prompt="ce qui le sépare d’une fiche voisine\u202f?", right="la différence qui compte",
                             why_right="pourquoi c’est juste", wrong="la confusion courante avec la voisine", why_wrong="pourquoi c’est faux"),
-        "apply": dict(prompt="un cas concret où il faut s’en servir\u202f?", right="ce qu’on fait dans ce cas",
+        "apply": dict(prompt="un cas concret où il faut s’en servir\u202f?", right="ce qu’on fait alors",
                       why_right="pourquoi c’est juste", wrong="ce qu’on est tenté de faire à tort", why_wrong="pourquoi c’est faux"),
     },
     "en": {
-        "recognise": dict(prompt="a situation where the reader recognises the term?", right="what the term names",
+        "recognise": dict(prompt="a situation where the reader recognises the term?", right="what it names",
                           why_right="why it is right", wrong="a misconception about what it names", why_wrong="why it is wrong"),
         "distinguish": dict(prompt="what sets it apart from a neighbouring entry?", right="the difference that matters",
                             why_right="why it is right", wrong="the usual mix-up with the neighbour", why_wrong="why it is wrong"),
-        "apply": dict(prompt="a concrete case where it has to be used?", right="what to do in that case",
+        "apply": dict(prompt="a concrete case where it has to be used?", right="what to do then",
                       why_right="why it is right", wrong="what one is tempted to do instead", why_wrong="why it is wrong"),
     },
 }
