@@ -15,6 +15,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     corpus, errors, warnings = check(Path(args.root))
     print_problems(errors + warnings)
+    _print_solver(corpus)
     failing = errors + (warnings if args.strict else [])
     summary = f"{len(corpus.entries)} entries"
     if failing:
@@ -25,6 +26,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 0
     print(f"lexigraph check: {summary}, no problems.")
     return 0
+
+
+def _print_solver(corpus) -> None:
+    """How many questions a reader who knows nothing but the surface cues would answer (check/cues.py)."""
+    from lexigraph.check.quiz import solver_figures
+
+    figures = solver_figures(corpus)
+    if figures:
+        shown = ", ".join(f"{right}/{total} ({lang})" for lang, (right, total, _chance) in figures.items())
+        chance = ", ".join(f"{guess:.1f}/{total} ({lang})" for lang, (_right, total, guess) in figures.items())
+        print(f"cue-only solver: {shown}; chance: {chance}")
 
 
 def cmd_stale(args: argparse.Namespace) -> int:

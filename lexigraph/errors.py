@@ -24,6 +24,8 @@ LAYOUT = "layout"
 STALE, PLACEHOLDERS = "stale", "placeholder"
 #: Warnings: quiz answer cues (a length cue, an absolute word, a near-identical question).
 QUIZ_CUES = "quiz-cue"
+#: Warnings: a concept an entry declares that no quiz question tests.
+CONCEPTS = "concept"
 
 
 def close_matches(name: object, known, n: int = 1, cutoff: float = 0.6) -> list[str]:
@@ -92,7 +94,8 @@ KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse err
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
                "typography": "French typography (warnings; errors with --strict)",
                "terminology": "Terminology (warnings; errors with --strict)",
-               QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)"}
+               QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)",
+               CONCEPTS: "Concepts no question tests (warnings; errors with --strict)"}
 
 
 def print_problems(problems: list[Problem], out=None) -> None:

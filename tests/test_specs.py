@@ -117,6 +117,7 @@ def test_new_entry_fails_strict_until_placeholders_are_filled(tmp_path):
     strict = lexigraph(root, "check", "--strict")
     assert strict.returncode == 1
     assert "entries/tool-result/fr.yml:3: $.title: placeholder text left: replace the TODO before merging" in strict.stdout
+    assert "quizzes/tool-result.en.yml:7: $.questions[0].concept: placeholder text left: replace the TODO before merging" in strict.stdout
 
     # A writer fills every placeholder in (here mechanically) and the entry passes.
     for path in [*(root / "entries" / "tool-result").iterdir(), *(root / "quizzes").glob("tool-result.*"),
@@ -125,6 +126,7 @@ def test_new_entry_fails_strict_until_placeholders_are_filled(tmp_path):
         text = text.replace("https://example.org/TODO", "https://example.org/tool-result")
         text = text.replace('"TODO: add a test case for this snippet (see tests/snippets/), then delete this line"',
                             '"Shown as an illustration of the format only; nothing to run."')
+        text = text.replace("todo-tool-result-", "result-")          # the placeholder concept ids
         path.write_text(text.replace("TODO", "Result"), encoding="utf-8")
     filled = lexigraph(root, "check", "--strict")
     assert filled.returncode == 0, filled.stdout

@@ -95,13 +95,13 @@ def test_the_build_refuses_a_broken_list_and_keeps_the_previous_site(tmp_path):
 @pytest.fixture
 def word_lists(tmp_path, monkeypatch):
     """The package's lists copied to a folder laid out like the package; check reads them from there."""
-    from lexigraph.check import quiz, terminology
+    from lexigraph.check import cues, terminology
     from lexigraph.content import wordlists
 
     data = tmp_path / "package" / "lexigraph" / "data"
     shutil.copytree(PROJECT / "lexigraph" / "data", data)
     # Keyed on the file's stat; two writes within the clock's resolution could share one, so clear them.
-    caches = (wordlists._read, wordlists._digest, terminology._rules, quiz._absolute_words)
+    caches = (wordlists._read, wordlists._digest, terminology._rules, cues._phrases_cached)
     for cached in caches:
         cached.cache_clear()
     monkeypatch.setattr(wordlists, "DATA", data)

@@ -34,6 +34,7 @@ shown_elsewhere: []
 examples:
   - {{id: first-example, date: {month}}}
 quiz: {id}
+concepts: [todo-{id}-first, todo-{id}-second, todo-{id}-third]   # the ideas it teaches (short ids); each tested by a question's concept
 sources:
   - {{title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
 versions:
@@ -96,6 +97,7 @@ _QUESTION = """\
   - id: {qid}
     level: {level}
     teaches: {teaches}
+    concept: todo-{entry_id}-{qid}     # the one idea it tests, as in entry.yml's concepts (at most two questions per idea in the lexicon)
     prompt: >-
       TODO {prompt}
     options:
@@ -113,22 +115,23 @@ _QUESTION = """\
 """
 
 # One placeholder question per level, each about something else (so no two look alike to
-# `lexigraph check`), the wrong option no shorter than the right one (no length cue).
+# `lexigraph check`), the wrong option no shorter than the right one (no length cue), and no right
+# option repeating the prompt's words (no echo cue).
 _QUIZ_TEXT = {
     "fr": {
-        "recognise": dict(prompt="une situation où le lecteur reconnaît le terme\u202f?", right="ce que le terme désigne",
+        "recognise": dict(prompt="une situation où le lecteur reconnaît le terme\u202f?", right="ce qu’il désigne",
                           why_right="pourquoi c’est juste", wrong="une idée reçue sur ce qu’il désigne", why_wrong="pourquoi c’est faux"),
         "distinguish": dict(prompt="ce qui le sépare d’une fiche voisine\u202f?", right="la différence qui compte",
                             why_right="pourquoi c’est juste", wrong="la confusion courante avec la voisine", why_wrong="pourquoi c’est faux"),
-        "apply": dict(prompt="un cas concret où il faut s’en servir\u202f?", right="ce qu’on fait dans ce cas",
+        "apply": dict(prompt="un cas concret où il faut s’en servir\u202f?", right="ce qu’on fait alors",
                       why_right="pourquoi c’est juste", wrong="ce qu’on est tenté de faire à tort", why_wrong="pourquoi c’est faux"),
     },
     "en": {
-        "recognise": dict(prompt="a situation where the reader recognises the term?", right="what the term names",
+        "recognise": dict(prompt="a situation where the reader recognises the term?", right="what it names",
                           why_right="why it is right", wrong="a misconception about what it names", why_wrong="why it is wrong"),
         "distinguish": dict(prompt="what sets it apart from a neighbouring entry?", right="the difference that matters",
                             why_right="why it is right", wrong="the usual mix-up with the neighbour", why_wrong="why it is wrong"),
-        "apply": dict(prompt="a concrete case where it has to be used?", right="what to do in that case",
+        "apply": dict(prompt="a concrete case where it has to be used?", right="what to do then",
                       why_right="why it is right", wrong="what one is tempted to do instead", why_wrong="why it is wrong"),
     },
 }
@@ -154,7 +157,7 @@ def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.dat
     }
     for lang in ("fr", "en"):
         files[root / "entries" / entry_id / f"{lang}.yml"] = _PROSE.format(id=entry_id, **_TEXT[lang])
-        questions = "".join(_QUESTION.format(qid=qid, level=level, teaches=_TEACHES[level], **_QUIZ_TEXT[lang][level])
+        questions = "".join(_QUESTION.format(qid=qid, entry_id=entry_id, level=level, teaches=_TEACHES[level], **_QUIZ_TEXT[lang][level])
                             for qid, level in (("first", "recognise"), ("second", "distinguish"), ("third", "apply")))
         files[root / "quizzes" / f"{entry_id}.{lang}.yml"] = _QUIZ.format(id=entry_id, questions=questions)
     existing = [p for p in files if p.exists()]

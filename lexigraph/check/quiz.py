@@ -1,7 +1,9 @@
-"""Quiz checks beyond the schema: answer cues (warnings; errors with ``check --strict``) and
-``teaches`` anchors (errors). A quiz should measure understanding, not test-taking skill:
-a reader must not find the right option by its length, by a distractor's absolute word, or
-because the same question was already asked on another entry.
+"""Quiz checks beyond the schema: answer cues (warnings; errors with ``check --strict``),
+``teaches`` anchors and ``concept`` ids (errors; an entry's concept no question tests is a
+warning). A quiz should measure understanding, not test-taking skill: a reader must not find
+the right option by its length, by its echo of the prompt, by a hedge set against absolute
+distractors, by a dismissive distractor, or because the same idea was already asked twice.
+The cues themselves, and the cue-only solver whose score check prints, are in check/cues.py.
 
 Only schema-valid quiz documents of readable entries are looked at, so every value has the
 type the schema promises; prose files are read defensively (they may be invalid).
@@ -9,7 +11,6 @@ type the schema promises; prose files are read defensively (they may be invalid)
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import statistics
@@ -17,12 +18,13 @@ from collections import Counter, defaultdict
 from typing import Any, Iterator
 
 from lexigraph import LANGUAGES
+from lexigraph.check import cues
 from lexigraph.check.common import CODE_SPAN
 from lexigraph.check.schema import check_shape
 from lexigraph.content import wordlists
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc, format_path
-from lexigraph.errors import CROSS, QUIZ_CUES, Problem, close_matches
+from lexigraph.errors import CONCEPTS, CROSS, QUIZ_CUES, Problem, close_matches
 
 # The right option may be at most this many times the mean length of the distractors.
 # Chosen from the data: in the 30 questions of the first ten entries (FR and EN), a
@@ -52,22 +54,6 @@ _STOPWORDS = frozenset("""
 
 def _problem(doc: YamlDoc, path: tuple, message: str, kind: str) -> Problem:
     return Problem(doc.path, doc.line(path), format_path(path), message, kind)
-
-
-def absolute_words() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Per language, the absolute words and phrases (each a tuple of words), from the data file
-    (none while the list is broken: check says why)."""
-    return _absolute_words(wordlists.stamp(wordlists.ABSOLUTE_WORDS))
-
-
-@functools.lru_cache(maxsize=4)
-def _absolute_words(_stamp: tuple) -> dict[str, tuple[tuple[str, ...], ...]]:
-    data = wordlists.data(wordlists.ABSOLUTE_WORDS)
-    return {lang: tuple(tuple(_words(str(item))) for item in data.get(lang, [])) for lang in LANGUAGES}
-
-
-def _word_list_digest() -> str:
-    return wordlists.digest(wordlists.ABSOLUTE_WORDS)
 
 
 def _words(text: str) -> list[str]:
@@ -111,15 +97,34 @@ def _right_and_wrong(question: dict) -> tuple[list[dict], list[dict]]:
 
 # --- answer cues (warnings) ---------------------------------------------------------------
 
+# Across a language's quizzes, hedging (or absolute wording) marks the right options when the
+# share of right options that are hedged and the share of distractors that are differ by more
+# than this (or the same for absolute wording), in either direction. On today's 66 EN questions
+# (before the rewrite of wave 12) right options were hedged about three times as often as
+# distractors; a difference of 0.15 is over twice the standard error of such a difference on
+# 66 right options and 140 distractors, so a balanced lexicon stays under it by chance.
+BALANCE = 0.15
+
+
 def cue_problems(corpus: Corpus) -> list[Problem]:
-    """Length cues, absolute words in distractors and near-identical questions."""
+    """Length cues, an echo of the prompt or title, a hedge set against absolute wording, minimising
+    words, the lexicon-wide balance of hedged and absolute wording, and near-identical questions."""
     quizzes = list(valid_quizzes(corpus))
     out: list[Problem] = []
-    for _entry, lang, doc in quizzes:
-        # Keyed on the word list too: a word added to it must reach cached files.
-        out += corpus.memo(doc, f"quiz-cues:{_word_list_digest()}", lambda d=doc, l=lang: _length_problems(d) + _absolute_problems(d, l))
+    key = f"quiz-cues:{cues.lists_digest()}"
+    for entry, lang, doc in quizzes:
+        title = _title(entry, lang)
+        # Keyed on the word lists and the title too: a word added to a list must reach cached files.
+        out += corpus.memo(doc, f"{key}:{title}", lambda d=doc, l=lang, t=title: (
+            _length_problems(d) + _hedge_problems(d, l) + _minimising_problems(d, l) + _echo_problems(d, l, t)))
+    out += _balance_problems(quizzes)
     out += _duplicate_problems(quizzes)
     return out
+
+
+def _title(entry: Entry, lang: str) -> str:
+    title = entry.text(lang, "title")
+    return title if isinstance(title, str) else ""
 
 
 def _length_problems(doc: YamlDoc) -> list[Problem]:
@@ -147,22 +152,125 @@ def _length_problems(doc: YamlDoc) -> list[Problem]:
     return out
 
 
-def _absolute_problems(doc: YamlDoc, lang: str) -> list[Problem]:
+def _listed(words: list[str] | frozenset[str]) -> str:
+    return ", ".join(f"'{w}'" for w in sorted(words))
+
+
+def _hedge_problems(doc: YamlDoc, lang: str) -> list[Problem]:
+    """A hedged right option among distractors that are all absolute: the reader picks the qualified claim.
+    (This replaces the former warning on any absolute word in a distractor: the standard now wants some
+    absolute right answers and some hedged distractors, which _balance_problems weighs lexicon-wide.)"""
     out = []
-    phrases = absolute_words()[lang]
+    for qi, question in enumerate(doc.data["questions"]):
+        right, wrong = _right_and_wrong(question)
+        if len(right) != 1 or not wrong:
+            continue
+        if cues.wording(right[0]["text"], lang) == cues.HEDGED and all(cues.wording(o["text"], lang) == cues.ABSOLUTE for o in wrong):
+            hedges = cues.found(right[0]["text"], wordlists.HEDGE_WORDS, lang)
+            oi = question["options"].index(right[0])
+            out.append(_problem(doc, ("questions", qi, "options", oi, "text"),
+                                f"question '{question['id']}': the right option is hedged ({_listed(hedges)}) and every "
+                                f"distractor is absolute (see {wordlists.HEDGE_WORDS.file}, {wordlists.ABSOLUTE_WORDS.file}); "
+                                "a reader picks the qualified claim without knowing the answer: hedge a distractor, "
+                                "or state the right answer plainly", QUIZ_CUES))
+    return out
+
+
+def _minimising_problems(doc: YamlDoc, lang: str) -> list[Problem]:
+    out = []
     for qi, question in enumerate(doc.data["questions"]):
         for oi, option in enumerate(question["options"]):
-            if option.get("correct"):
-                continue
-            words = _words(option["text"])
-            found = [" ".join(p) for p in phrases if p and any(tuple(words[i:i + len(p)]) == p for i in range(len(words)))]
-            if found:
-                listed = ", ".join(f"'{w}'" for w in found)
+            words = cues.found(option["text"], wordlists.MINIMISING_WORDS, lang)
+            if words:
                 out.append(_problem(doc, ("questions", qi, "options", oi, "text"),
-                                    f"question '{question['id']}': this distractor uses the absolute word{'s' if len(found) > 1 else ''} "
-                                    f"{listed} (see {wordlists.ABSOLUTE_WORDS.file}); a reader rules it out without knowing "
-                                    "the answer: make it wrong for a real reason", QUIZ_CUES))
+                                    f"question '{question['id']}': this option dismisses the question ({_listed(words)}, see "
+                                    f"{wordlists.MINIMISING_WORDS.file}); a reader rules it out, or spots the joke, without "
+                                    "knowing the answer: say what it claims instead", QUIZ_CUES))
     return out
+
+
+def _echo_problems(doc: YamlDoc, lang: str, title: str) -> list[Problem]:
+    """The right option is the only one that shares content words with the prompt or the page title
+    that no other option holds (stopwords of stopwords.yml left out, words reduced to a light stem)."""
+    out = []
+    for qi, question in enumerate(doc.data["questions"]):
+        right, _wrong = _right_and_wrong(question)
+        if len(right) != 1:
+            continue
+        single = cues.singled_out_echo(question, title, lang)
+        if single is not None and question["options"][single[0]].get("correct"):
+            oi, stems = single
+            shown = ", ".join(f"'{w}'" for w in cues.as_written(question["options"][oi]["text"], stems, lang))
+            out.append(_problem(doc, ("questions", qi, "options", oi, "text"),
+                                f"question '{question['id']}': only the right option repeats words of the prompt or the page "
+                                f"title ({shown}); a reader picks it by the echo: reword it, or let a distractor "
+                                "echo them too", QUIZ_CUES))
+    return out
+
+
+def _balance_problems(quizzes: list[tuple[Entry, str, YamlDoc]]) -> list[Problem]:
+    """Per language: do hedged or absolute words mark the right options across the lexicon? Reported
+    once, on the quiz that holds the most of the options that make the tell."""
+    out = []
+    for lang in LANGUAGES:
+        tally = Counter()
+        per_file: dict[str, list] = defaultdict(list)
+        docs = {}
+        for _entry, qlang, doc in quizzes:
+            if qlang != lang:
+                continue
+            docs[doc.path] = doc
+            for question in doc.data["questions"]:
+                right, wrong = _right_and_wrong(question)
+                if not right or not wrong:
+                    continue
+                for option in question["options"]:
+                    side = "right" if option.get("correct") else "wrong"
+                    kind = cues.wording(option["text"], lang)
+                    tally[side] += 1
+                    tally[side, kind] += 1
+                    per_file[doc.path].append((question["id"], side, kind))
+        if not tally["right"] or not tally["wrong"]:
+            continue
+        share = {(side, kind): tally[side, kind] / tally[side] for side in ("right", "wrong") for kind in (cues.HEDGED, cues.ABSOLUTE)}
+        hedge_gap = share["right", cues.HEDGED] - share["wrong", cues.HEDGED]
+        absolute_gap = share["wrong", cues.ABSOLUTE] - share["right", cues.ABSOLUTE]
+        figures = (f"{share['right', cues.HEDGED]:.0%} of right options are hedged against {share['wrong', cues.HEDGED]:.0%} "
+                   f"of distractors, {share['right', cues.ABSOLUTE]:.0%} are absolute against {share['wrong', cues.ABSOLUTE]:.0%}")
+        if hedge_gap > BALANCE or absolute_gap > BALANCE:
+            tell = {("right", cues.HEDGED), ("wrong", cues.ABSOLUTE)}
+            advice = "a reader wins by picking the qualified option: make some right answers absolute and hedge some distractors"
+        elif -hedge_gap > BALANCE or -absolute_gap > BALANCE:
+            tell = {("right", cues.ABSOLUTE), ("wrong", cues.HEDGED)}
+            advice = "a reader wins by picking the absolute option: the correction went too far, balance it"
+        else:
+            continue
+        count = {path: [qid for qid, side, kind in rows if (side, kind) in tell] for path, rows in per_file.items()}
+        path = min(count, key=lambda p: (-len(count[p]), p))
+        names = ", ".join(f"'{qid}'" for qid in dict.fromkeys(count[path]))
+        out.append(_problem(docs[path], ("questions",),
+                            f"across the {lang.upper()} quizzes, {figures} (at most {BALANCE:.0%} apart; see "
+                            f"{wordlists.HEDGE_WORDS.file}, {wordlists.ABSOLUTE_WORDS.file}): {advice}; this quiz has the most "
+                            f"such options ({len(count[path])}, in {names})", QUIZ_CUES))
+    return out
+
+
+def solver_figures(corpus: Corpus) -> dict[str, tuple[int, int, float]]:
+    """Per language that has quizzes: (questions the cue-only solver answers right, questions, the
+    number a uniform guess would get on average). Options are given to the solver in the site's
+    display order, so its tie-break (the first) is the reader's."""
+    from lexigraph.render.quiz import display_order
+
+    figures: dict[str, list] = {}
+    for entry, lang, doc in valid_quizzes(corpus):
+        row = figures.setdefault(lang, [0, 0, 0.0])
+        title = _title(entry, lang)
+        for question in doc.data["questions"]:
+            shown = dict(question, options=display_order(entry.id, question["id"], question["options"]))
+            row[0] += cues.solved(shown, title, lang)
+            row[1] += 1
+            row[2] += cues.chance(question)
+    return {lang: tuple(figures[lang]) for lang in LANGUAGES if lang in figures}
 
 
 def _duplicate_problems(quizzes: list[tuple[Entry, str, YamlDoc]]) -> list[Problem]:
@@ -248,4 +356,63 @@ def teaches_problems(corpus: Corpus) -> list[Problem]:
                 out.append(_problem(en, ("questions", qi, "teaches"),
                                     f"question '{question['id']}' teaches '{question.get('teaches')}' here but "
                                     f"'{in_fr[question['id']]}' in {fr.path} (both languages link to the same place)", CROSS))
+    return out
+
+
+# --- concepts (errors; an untested concept is a warning) ------------------------------------
+
+# One idea may be asked by at most this many questions in the whole lexicon, per language.
+MAX_PER_CONCEPT = 2
+
+
+def concept_problems(corpus: Corpus) -> list[Problem]:
+    """No concept is tested by more than two questions of a language, and a question tests the
+    same concept in FR and EN."""
+    out = []
+    valid = sorted(valid_quizzes(corpus), key=lambda q: q[2].path)
+    for lang in LANGUAGES:
+        places: dict[str, list[tuple[YamlDoc, int, str]]] = defaultdict(list)
+        for _entry, qlang, doc in valid:
+            if qlang == lang:
+                for qi, question in enumerate(doc.data["questions"]):
+                    places[question["concept"]].append((doc, qi, question["id"]))
+        for concept, found in places.items():
+            if len(found) <= MAX_PER_CONCEPT:
+                continue
+            for n, (doc, qi, qid) in enumerate(found[MAX_PER_CONCEPT:], start=MAX_PER_CONCEPT):
+                others = ", ".join(f"'{oid}' ({odoc.path}:{odoc.line(('questions', oqi, 'concept'))})"
+                                   for odoc, oqi, oid in found[:n] + found[n + 1:])
+                out.append(_problem(doc, ("questions", qi, "concept"),
+                                    f"question '{qid}': concept '{concept}' is tested by {len(found)} questions in {lang.upper()} "
+                                    f"(at most {MAX_PER_CONCEPT} in the lexicon); the others are {others}: ask about another "
+                                    "idea of the entry", CROSS))
+    by_entry = {(entry.id, lang): doc for entry, lang, doc in valid}
+    for (entry_id, lang), en in by_entry.items():
+        fr = by_entry.get((entry_id, "fr"))
+        if lang != "en" or fr is None:
+            continue
+        in_fr = {q["id"]: (qi, q["concept"]) for qi, q in enumerate(fr.data["questions"])}
+        for qi, question in enumerate(en.data["questions"]):
+            if question["id"] in in_fr and question["concept"] != in_fr[question["id"]][1]:
+                fi, fr_concept = in_fr[question["id"]]
+                out.append(_problem(en, ("questions", qi, "concept"),
+                                    f"question '{question['id']}' tests concept '{question['concept']}' here but "
+                                    f"'{fr_concept}' in {fr.path}:{fr.line(('questions', fi, 'concept'))} (the concept "
+                                    "is the idea, the same in both languages)", CROSS))
+    return out
+
+
+def untested_concept_problems(corpus: Corpus) -> list[Problem]:
+    """Each concept an entry declares (entry.yml, concepts) is tested by some question of the lexicon."""
+    tested = {q["concept"] for _entry, _lang, doc in valid_quizzes(corpus) for q in doc.data["questions"]}
+    out = []
+    for entry in corpus.entries.values():
+        if not entry.ok or not schema_valid(corpus, entry.facts, "entry"):
+            continue
+        for ci, concept in enumerate(entry.fact("concepts") or []):
+            if concept not in tested:
+                out.append(_problem(entry.facts, ("concepts", ci),
+                                    f"concept '{concept}' of the entry '{entry.id}' is tested by no question of the lexicon: "
+                                    f"give a question of quizzes/{entry.fact('quiz') or entry.id}.fr.yml and .en.yml "
+                                    f"`concept: {concept}`, or drop it from the list", CONCEPTS))
     return out

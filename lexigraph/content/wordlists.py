@@ -1,5 +1,6 @@
-"""The lists writers extend, in ``lexigraph/data/``: the terminology, the absolute words of quiz
-distractors, and the phrases first mentions never link.
+"""The lists writers extend, in ``lexigraph/data/``: the terminology, the words of the quiz cue
+checks (absolute, hedge, minimising and inclusive words, stopwords), and the phrases first
+mentions never link.
 
 They are content like the entries (a pull request may change them), so they are read the same
 way: from inside their folder only, under the YAML size limit, as UTF-8, then checked against a
@@ -34,7 +35,12 @@ class WordList:
 TERMINOLOGY = WordList("terminology.yml", "terminology")
 ABSOLUTE_WORDS = WordList("absolute-words.yml", "word-list")
 NOT_TERMS = WordList("not-terms.yml", "word-list")
-LISTS = (TERMINOLOGY, ABSOLUTE_WORDS, NOT_TERMS)
+# The quiz cue checks and the cue-only solver (check/quiz.py, check/cues.py).
+HEDGE_WORDS = WordList("hedge-words.yml", "word-list")
+MINIMISING_WORDS = WordList("minimising-words.yml", "word-list")
+INCLUSIVE_WORDS = WordList("inclusive-words.yml", "word-list")
+STOPWORDS = WordList("stopwords.yml", "word-list")
+LISTS = (TERMINOLOGY, ABSOLUTE_WORDS, NOT_TERMS, HEDGE_WORDS, MINIMISING_WORDS, INCLUSIVE_WORDS, STOPWORDS)
 
 
 def path(word_list: WordList) -> Path:
