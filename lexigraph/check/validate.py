@@ -7,6 +7,8 @@ from pathlib import Path
 
 from lexigraph import LANGUAGES
 from lexigraph.check import quiz, terminology
+from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
+from lexigraph.check.relations import relation_problems
 from lexigraph.check import registry as registry_checks
 from lexigraph.check.entries import check_corpus
 from lexigraph.check.placeholders import placeholder_problems
@@ -82,18 +84,19 @@ def validate(corpus: Corpus) -> list[Problem]:
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
-                       + quiz.teaches_problems(corpus)))
+                       + quiz.teaches_problems(corpus) + duplicate_source_ids(checked)))
     return parse + sorted(schema) + cross
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
     """What does not stop a build but fails ``check --strict``: files the lexicon would ignore, stale
-    entries, placeholders, typography, terminology and quiz answer cues.
+    entries, placeholders, typography, terminology, quiz answer cues, evidence markers and relation rules.
     Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
     stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)))
     return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
-            + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus)))
+            + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus))
+            + sorted(evidence_problems(checked)) + sorted(relation_problems(checked)))
 
 
 def _source_note(lang: str):
