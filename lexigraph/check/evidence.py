@@ -7,6 +7,7 @@ say which source they mean.
 
 from __future__ import annotations
 
+import re
 from importlib import metadata
 from typing import Iterator
 
@@ -27,7 +28,7 @@ def _warn(doc: YamlDoc, path: tuple, message: str) -> Problem:
 
 
 def _excerpt(text: str, size: int = 60) -> str:
-    flat = " ".join(ev.strip_markers(text).split())
+    flat = re.sub(r"[ \t\r\n]+", " ", ev.strip_markers(text)).strip()   # no-break spaces stay what they are
     return flat if len(flat) <= size else flat[:size - 1].rstrip() + "…"
 
 

@@ -17,6 +17,7 @@ MARKER = re.compile(rf"\[\^((?:{OBSERVED})?{_ID})\]")
 #: Anything written like a marker, to report a malformed one (``[^Spec 1]``, ``[^observed: x]``).
 MARKER_LIKE = re.compile(r"\[\^([^\]\n\x00]{0,80})\]")
 _CODE = re.compile(r"(`+)(?:.|\n)*?(?<!`)\1(?!`)")
+_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
 _LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\s]*>|https?://[^\s)\]]+")
 
 # Sentences: a final mark followed by a space (markers written right after it stay with the sentence before).
@@ -98,6 +99,8 @@ def _prose_view(text: str) -> str:
 def needs(sentence: str, lang: str) -> list[str]:
     """Why ``sentence`` must carry a marker (empty when it need not)."""
     view = _LIST_MARK.sub("", _prose_view(strip_markers(sentence)))
+    if _TAG.search(view):
+        return []          # raw HTML: an error of its own (check.safety); what it holds is no claim of ours
     found = []
     if _FIGURE.search(view):
         found.append("figure")

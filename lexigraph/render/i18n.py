@@ -62,7 +62,7 @@ LABELS: dict[str, dict[str, str]] = {
         "code_label": "Code",
         # citation, versions and machine outputs (cite.py, archive.py, extras.py)
         "copy": "Copier",
-        "copied": "Copié !",
+        "copied": "Copié !",
         "cite_line": "Référence courte",
         "cite_apa": "Style APA",
         "in_language": "en français",
@@ -88,7 +88,7 @@ LABELS: dict[str, dict[str, str]] = {
         "feed_revised": "fiche révisée",
         "lexicon_json": "Le lexique en JSON",
         "permalink_current": "Cette adresse cite la version {version}, qui est la version en cours de la fiche\u00a0:",
-        "stale_notice": "Cette fiche décrit {spec} tel qu’au {checked} ; la révision {current} a été publiée depuis.",
+        "stale_notice": "Cette fiche décrit {spec} tel qu’au {checked} ; la révision {current} a été publiée depuis.",
         "valid_for": "Vérifiée contre",
         "revision_current": "révision en vigueur",
         "revision_superseded": "remplacée par {current}",
