@@ -54,6 +54,9 @@ class Citations:
                         for k, ref in enumerate(refs, start=1))
         return f' <span class="lx-backrefs">{links}</span>' if links else ""
 
+    def step_label(self, step_id: str) -> str:
+        return t(self.lang, "under_the_hood") + f" · {self.steps.index(step_id) + 1:02d}"
+
     def sources_html(self, source_note) -> str:
         """The Sources list: one numbered item per source, then per observation, each with its back links."""
         items = []
@@ -64,10 +67,9 @@ class Citations:
         for step in self.observed:
             n = self.number[ev.OBSERVED + step["id"]]
             seen = step["observed_with"]
-            where = t(self.lang, "under_the_hood") + f" · {self.steps.index(step['id']) + 1:02d}"
             items.append(f'<li id="src-{n}" value="{n}" class="lx-observed">'
                          f'{escape(_capital(t(self.lang, "observed_with", implementation=seen["implementation"], version=seen["version"])))}'
-                         f' — <a href="#step-{escape(step["id"])}">{escape(where)}</a>{self._back_links(n, ev.OBSERVED + step["id"])}</li>')
+                         f' — <a href="#step-{escape(step["id"])}">{escape(self.step_label(step["id"]))}</a>{self._back_links(n, ev.OBSERVED + step["id"])}</li>')
         return "".join(items)
 
 
@@ -87,3 +89,10 @@ def claims_json(entry: Entry, lang: str) -> list[dict]:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def observed_line(citations: Citations, step: dict) -> str:
+    """"Observed with MCP Python SDK 2.3.0 — Under the hood · 03": an observation as the Markdown copy lists it."""
+    seen = step["observed_with"]
+    said = t(citations.lang, "observed_with", implementation=seen["implementation"], version=seen["version"])
+    return f"{_capital(said)} — {citations.step_label(step['id'])}"
