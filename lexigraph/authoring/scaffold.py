@@ -35,7 +35,7 @@ examples:
   - {{id: first-example, date: {month}}}
 quiz: {id}
 sources:
-  - {{title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
+  - {{id: todo-source, title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
 versions:
   - {{version: v{month}, date: {today}, changed: [first-version]}}
 """
