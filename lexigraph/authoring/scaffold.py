@@ -35,7 +35,7 @@ examples:
   - {{id: first-example, date: {month}}}
 quiz: {id}
 sources:
-  - {{id: todo-source, title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
+  - {{id: first-source, title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
 versions:
   - {{version: v{month}, date: {today}, changed: [first-version]}}
 """
@@ -72,7 +72,7 @@ what_varies: |
   TODO {varies}
 examples:
   first-example: |
-    TODO {example}
+    TODO {example}[^first-source]
 """
 
 _TEXT = {
