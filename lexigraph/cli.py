@@ -16,6 +16,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     corpus, errors, warnings = check(Path(args.root))
     print_problems(errors + warnings)
     _print_solver(corpus)
+    if getattr(args, "evidence", False):
+        from lexigraph.check.evidence import tally_lines
+
+        print("\n".join(tally_lines(corpus)))
     failing = errors + (warnings if args.strict else [])
     summary = f"{len(corpus.entries)} entries"
     if failing:
@@ -135,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--root", default=".", help="content root holding entries/, quizzes/, snippets/, specs.yml (default: .)")
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="validate every entry, quiz, snippet reference and the spec registry; print all problems")
+    check.add_argument("--evidence", action="store_true", help="also print, per entry, how many claims carry an evidence marker")
     check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders, French typography, quiz answer cues) as errors")
     check.set_defaults(func=cmd_check)
     archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ before a bump")

@@ -92,10 +92,12 @@ KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse err
                LAYOUT: "Files the lexicon would ignore (warnings; errors with --strict)",
                STALE: "Stale entries (warnings; errors with --strict)",
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
-               "typography": "French typography (warnings; errors with --strict)",
+               "typography": "Typography (warnings; errors with --strict)",
                "terminology": "Terminology (warnings; errors with --strict)",
                QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)",
-               CONCEPTS: "Concepts no question tests (warnings; errors with --strict)"}
+               CONCEPTS: "Concepts no question tests (warnings; errors with --strict)",
+               "evidence": "Evidence markers (warnings; errors with --strict)",
+               "relations": "Relations (warnings; errors with --strict)"}
 
 
 def print_problems(problems: list[Problem], out=None) -> None:

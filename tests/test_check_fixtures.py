@@ -82,10 +82,12 @@ def test_french_typography_warns_and_fails_strict(tmp_path):
     lenient, strict = run_check(root), run_check(root, "--strict")
     assert lenient.returncode == 0 and strict.returncode == 1
     assert problem_lines(strict.stdout) == [
-        "entries/widget/fr.yml:15: $.in_depth[1].body: ordinary space before ':': use a non-breaking space (U+00A0, or U+202F before ; ? !)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: ordinary space before ':': use a no-break space (U+00A0)",
         "entries/widget/fr.yml:15: $.in_depth[1].body: straight apostrophe: write ’",
-        "entries/widget/fr.yml:15: $.in_depth[1].body: « must be followed by a non-breaking space",
-        "entries/widget/fr.yml:15: $.in_depth[1].body: » must be preceded by a non-breaking space",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: « must be followed by a no-break space (U+00A0)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: » must be preceded by a no-break space (U+00A0)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: sentence states a figure, a date or a version but carries no marker: "
+        "add [^source-id] or [^observed:step-id] (“Voir `ui://x` et 13:30 ?”)",
     ]
 
 
@@ -93,10 +95,10 @@ def test_french_typography_warns_and_fails_strict(tmp_path):
     ("Voir l'`outil` ici.", ["straight apostrophe: write ’"]),          # before a code span
     ("Voir l'**outil** ici.", ["straight apostrophe: write ’"]),        # before emphasis
     ("Voir l'[outil](https://example.org/) ici.", ["straight apostrophe: write ’"]),   # before a link
-    ("Le champ `name`: une chaîne.", ["no space before ':': French puts a non-breaking space there"]),
+    ("Le champ `name`: une chaîne.", ["no space before ':': French puts a no-break space (U+00A0) there"]),
     ("Voir [la spécification](https://example.org/)! Puis https://example.org/ ?", [
-        "no space before '!': French puts a non-breaking space there",
-        "ordinary space before '?': use a non-breaking space (U+00A0, or U+202F before ; ? !)"]),
+        "no space before '!': French puts a narrow no-break space (U+202F) there",
+        "ordinary space before '?': use a narrow no-break space (U+202F)"]),
     ("Voir l’`outil` et `l'outil` et `a:b`\u00a0: rien.", []),          # curly before code; code is not prose
 ])
 def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, found):
@@ -163,13 +165,13 @@ def test_notes_on_sources_follow_french_typography_and_the_terminology(tmp_path)
     shutil.copytree(FIXTURES / "valid", root)
     facts = root / "entries" / "widget" / "entry.yml"
     facts.write_text(facts.read_text(encoding="utf-8").replace(
-        "{title: Widget specification, url:",
-        "{title: \"Widget specification: what's in it\", note: {fr: \"l'annexe : un champ déprécié\", "
+        "title: Widget specification, url:",
+        "title: \"Widget specification: what's in it\", note: {fr: \"l'annexe : un champ déprécié\", "
         "en: \"the annex, as read by the person\"}, url:"), encoding="utf-8")
     lenient, strict = run_check(root), run_check(root, "--strict")
     assert lenient.returncode == 0 and strict.returncode == 1
     assert sorted(problem_lines(strict.stdout)) == sorted([
-        "entries/widget/entry.yml:22: $.sources[0].note.fr: ordinary space before ':': use a non-breaking space (U+00A0, or U+202F before ; ? !)",
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: ordinary space before ':': use a no-break space (U+00A0)",
         "entries/widget/entry.yml:22: $.sources[0].note.fr: straight apostrophe: write ’",
         "entries/widget/entry.yml:22: $.sources[0].note.fr: 'déprécié': write 'déclaré obsolète' (« déprécier » veut dire "
         "« faire perdre de la valeur » ; deprecated se traduit par « déclaré obsolète »)",

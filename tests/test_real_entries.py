@@ -19,7 +19,7 @@ PAGES = [(lang, entry.id, f"{lang}/{entry.text(lang, 'slug')}/") for entry in CO
          if entry.status == "published" for lang in ("fr", "en")]
 FORMATS = {"line", "apa", "bibtex", "ris", "csl-json"}
 SCORE = {"fr": "Score\u00a0: 1/3", "en": "Score: 1/3"}
-COPIED = {"fr": "Copié\u00a0!", "en": "Copied"}
+COPIED = {"fr": "Copié\u202f!", "en": "Copied"}
 
 
 def cited(page_html: str) -> dict[str, str]:

@@ -81,7 +81,7 @@ def test_a_new_revision_makes_entries_stale_everywhere(tmp_path):
     assert mkdocs_build(project).returncode == 0
     fr = (project / "site" / "fr" / "bidule" / "index.html").read_text(encoding="utf-8")
     en = (project / "site" / "en" / "widget" / "index.html").read_text(encoding="utf-8")
-    assert "Cette fiche décrit MCP tel qu’au 2026-07-28\u00a0; la révision 2026-12-01 a été publiée depuis." in fr
+    assert "Cette fiche décrit MCP tel qu’au 2026-07-28\u202f; la révision 2026-12-01 a été publiée depuis." in fr
     assert "This entry describes MCP as of 2026-07-28; revision 2026-12-01 has been published since." in en
     assert "(superseded by 2026-12-01)" in en and "(remplacée par 2026-12-01)" in fr
     revisions = (project / "site" / "en" / "revisions" / "index.html").read_text(encoding="utf-8")

@@ -36,7 +36,7 @@ examples:
 quiz: {id}
 concepts: [todo-{id}-first, todo-{id}-second, todo-{id}-third]   # the ideas it teaches (short ids); each tested by a question's concept
 sources:
-  - {{title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
+  - {{id: first-source, title: "TODO the source's title", url: "https://example.org/TODO", date: {month}}}
 versions:
   - {{version: v{month}, date: {today}, changed: [first-version]}}
 """
@@ -73,7 +73,7 @@ what_varies: |
   TODO {varies}
 examples:
   first-example: |
-    TODO {example}
+    TODO {example}[^first-source]
 """
 
 _TEXT = {

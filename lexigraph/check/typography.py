@@ -1,4 +1,8 @@
-"""French typography in French prose: warnings, errors with ``check --strict``.
+"""Typography: French spacing and quotes in French prose, English quotes in English prose; warnings, errors with ``check --strict``.
+
+One form each, as FORMAT.md ("Typography") says: in French a narrow no-break space (U+202F) before
+; ? !, a no-break space (U+00A0) before : and inside « », and quotes « »; in English curly
+quotes “ ” (a straight " or « » is reported). The apostrophe is ’ in French; English keeps '.
 
 Code spans and link addresses are left alone: `ui://` or `13:30` in code are not prose. A code
 span counts as a word ("l'`outil`" has a straight apostrophe, "`x`: valeur" lacks its space), and
@@ -20,15 +24,29 @@ NBSP = "\u00a0\u202f"
 END = "\x00"    # joins the strings of a file: counts as the end of a string
 
 _LINK_TARGET = re.compile(r"\]\([^)\x00]*\)|<https?://[^>\x00]*>|https?://[^\s\x00]+")
-_MARK = re.compile(r"[':;?!«»]")
+_MARK = re.compile(r"[':;?!«»“”\"]")
+
+NARROW, NBSP_COLON = "\u202f", "\u00a0"   # the one space wanted before ; ? ! and before : (and inside « »)
 
 MESSAGES = (
     "straight apostrophe: write ’",
-    "ordinary space before {char}: use a non-breaking space (U+00A0, or U+202F before ; ? !)",
-    "no space before {char}: French puts a non-breaking space there",
-    "« must be followed by a non-breaking space",
-    "» must be preceded by a non-breaking space",
+    "ordinary space before {char}: use {want}",
+    "no space before {char}: French puts {want} there",
+    "« must be followed by a no-break space (U+00A0)",
+    "» must be preceded by a no-break space (U+00A0)",
+    "{found} before {char}: use {want}",
+    "{found} inside « »: use a no-break space (U+00A0)",
+    "{char} in French prose: quote with « » (U+00A0 inside)",
 )
+EN_MESSAGES = (
+    "straight quote '\"' in English prose: write “ ” (curly quotes)",
+    "{char} in English prose: quote with “ ” (curly quotes)",
+)
+_NAMES = {"\u00a0": "the no-break space U+00A0", "\u202f": "the narrow no-break space U+202F"}
+
+
+def _want(mark: str) -> str:
+    return "a no-break space (U+00A0)" if mark == ":" else "a narrow no-break space (U+202F)"
 
 
 WORD_START = "*_[<"   # markup that opens a word: emphasis, a link, an inline tag
@@ -41,7 +59,7 @@ def _prose_only(text: str) -> str:
 
 
 def _violations(text: str):
-    """(rule index, mark) for each typography mistake in ``text``."""
+    """(rule index, mark, space found) for each typography mistake in French ``text``."""
     size = len(text)
     for match in _MARK.finditer(text):
         i = match.start()
@@ -50,18 +68,36 @@ def _violations(text: str):
         after = text[i + 1] if i + 1 < size else END
         if mark == "'":
             if before.isalpha() and (after.isalpha() or after in WORD_START):
-                yield 0, mark
+                yield 0, mark, ""
+        elif mark in "“”\"":
+            yield 7, mark, ""
         elif mark == "«":
             if after not in NBSP:
-                yield 3, mark
+                yield 3, mark, ""
+            elif after != NBSP_COLON:
+                yield 6, mark, after
         elif mark == "»":
             if before not in NBSP:
-                yield 4, mark
+                yield 4, mark, ""
+            elif before != NBSP_COLON:
+                yield 6, mark, before
         elif after == END or after.isspace():      # : ; ? ! ending a word, not inside ui:// or 13:30
             if before == " ":
-                yield 1, mark
+                yield 1, mark, ""
+            elif before in NBSP and before != (NBSP_COLON if mark == ":" else NARROW):
+                yield 5, mark, before
             elif before.isalpha() or before in "»)" or (mark != ":" and before.isdigit()):
-                yield 2, mark
+                yield 2, mark, ""
+
+
+def _english_violations(text: str):
+    """(rule index, mark) for each quote that is not English style in English ``text``."""
+    for match in re.finditer(r"[\"«»]", text):
+        yield (0, match.group(0)) if match.group(0) == '"' else (1, match.group(0))
+
+
+def _message(rule: int, mark: str, found: str) -> str:
+    return MESSAGES[rule].format(char=f"'{mark}'", want=_want(mark), found=_NAMES.get(found, found))
 
 
 def french_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
@@ -74,9 +110,25 @@ def french_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
         if path and path[-1] in skip or keep is not None and not keep(path):
             continue
         seen = set()
-        for rule, mark in _violations(_prose_only(text)):
+        for rule, mark, found in _violations(_prose_only(text)):
+            if rule not in seen:
+                seen.add(rule)
+                out.append(Problem(doc.path, doc.line(path), format_path(path), _message(rule, mark, found), TYPOGRAPHY))
+    return out
+
+
+def english_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
+    """One warning per quote rule broken in each English string; only the strings ``keep`` accepts, when given."""
+    if next(_english_violations(_prose_only(doc.joined())), None) is None:
+        return []
+    out = []
+    for path, text in doc.strings():
+        if path and path[-1] in skip or keep is not None and not keep(path):
+            continue
+        seen = set()
+        for rule, mark in _english_violations(_prose_only(text)):
             if rule not in seen:
                 seen.add(rule)
                 out.append(Problem(doc.path, doc.line(path), format_path(path),
-                                   MESSAGES[rule].format(char=f"'{mark}'"), TYPOGRAPHY))
+                                   EN_MESSAGES[rule].format(char=f"'{mark}'"), TYPOGRAPHY))
     return out

@@ -9,9 +9,11 @@ from lexigraph import LANGUAGES
 from lexigraph.check import quiz, terminology
 from lexigraph.check import registry as registry_checks
 from lexigraph.check.entries import check_corpus
+from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
 from lexigraph.check.placeholders import placeholder_problems
+from lexigraph.check.relations import relation_problems
 from lexigraph.check.schema import check_shape
-from lexigraph.check.typography import french_problems
+from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.content import specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus
@@ -77,19 +79,20 @@ def validate(corpus: Corpus) -> list[Problem]:
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
-                       + quiz.teaches_problems(corpus) + quiz.concept_problems(corpus)))
+                       + quiz.teaches_problems(corpus) + quiz.concept_problems(corpus) + duplicate_source_ids(checked)))
     return parse + sorted(schema) + cross
 
 
 def warnings(corpus: Corpus) -> list[Problem]:
     """What does not stop a build but fails ``check --strict``: files the lexicon would ignore, stale
-    entries, placeholders, typography, terminology, quiz answer cues and untested concepts.
+    entries, placeholders, typography, terminology, quiz answer cues, untested concepts, evidence markers and relation rules.
     Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
     stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)))
     return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
             + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus))
-            + sorted(quiz.untested_concept_problems(corpus)))
+            + sorted(quiz.untested_concept_problems(corpus))
+            + sorted(evidence_problems(checked)) + sorted(relation_problems(checked)))
 
 
 def _source_note(lang: str):
@@ -101,31 +104,71 @@ def _usable(doc) -> bool:
     return doc is not None and isinstance(doc.data, dict)
 
 
+def _spec_note(lang: str):
+    """Paths of specs.yml that hold prose in ``lang``: the notes on revisions (specs[i].revisions[j].note.<lang>)."""
+    return lambda path: len(path) == 6 and path[0] == "specs" and path[2] == "revisions" and path[4:] == ("note", lang)
+
+
+def _labels(lang: str) -> YamlDoc:
+    """The site's own labels in ``lang`` (render/i18n.py), as a document whose lines are those of the source."""
+    from lexigraph.render import i18n
+
+    path = Path(i18n.__file__)
+    lines: dict[tuple, int] = {}
+    block = None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        stripped = line.strip()
+        if stripped in ('"fr": {', '"en": {') and line.startswith("    \""):
+            block = stripped[1:3]
+        elif block and stripped.startswith('"') and '":' in stripped:
+            lines.setdefault((block, stripped[1:stripped.index('":')]), number)
+    data = {lang: dict(i18n.LABELS[lang])}
+    lines[()] = 1
+    return YamlDoc("lexigraph/render/i18n.py", data, lines)
+
+
+def _french_and_english(doc: YamlDoc, lang: str, keep=None) -> list[Problem]:
+    return french_problems(doc, keep=keep) if lang == "fr" else english_problems(doc, keep=keep)
+
+
 def typography_problems(corpus: Corpus) -> list[Problem]:
-    """French typography in the French prose and quizzes, and in the French notes on sources."""
+    """French typography and each language's quote style: in the prose and quizzes, in the notes on
+    sources and on specification revisions (specs.yml), and in the site's own labels (render/i18n.py)."""
     out = []
     for entry in corpus.entries.values():
-        for doc in (entry.prose.get("fr"), entry.quiz.get("fr")):
-            if _usable(doc):
-                out += corpus.memo(doc, "typography", lambda d=doc: french_problems(d))
-        if _usable(entry.facts):
-            out += corpus.memo(entry.facts, "typography:notes", lambda d=entry.facts: french_problems(d, keep=_source_note("fr")))
+        for lang in LANGUAGES:
+            for doc in (entry.prose.get(lang), entry.quiz.get(lang)):
+                if _usable(doc):
+                    out += corpus.memo(doc, f"typography:{lang}", lambda d=doc, lang=lang: _french_and_english(d, lang))
+            if _usable(entry.facts):
+                out += corpus.memo(entry.facts, f"typography:notes:{lang}",
+                                   lambda d=entry.facts, lang=lang: _french_and_english(d, lang, keep=_source_note(lang)))
+    for lang in LANGUAGES:
+        if _usable(corpus.registry):
+            out += corpus.memo(corpus.registry, f"typography:specs:{lang}",
+                               lambda d=corpus.registry, lang=lang: _french_and_english(d, lang, keep=_spec_note(lang)))
+        out += _french_and_english(_labels(lang), lang)
     return out
 
 
 def terminology_problems(corpus: Corpus) -> list[Problem]:
-    """Variants the terminology list rejects, in each entry's prose and notes on sources (each
-    language's list)."""
+    """Variants the terminology list rejects (each language's list): in each entry's prose, quizzes and
+    notes on sources, in the notes on specification revisions, and in the site's own labels."""
     key = f"terminology:{terminology.rules_digest()}"
     out = []
     for entry in corpus.entries.values():
         for lang in LANGUAGES:
-            doc = entry.prose.get(lang)
-            if _usable(doc):
-                out += corpus.memo(doc, key, lambda d=doc, lang=lang: terminology.terminology_problems(d, lang))
+            for doc in (entry.prose.get(lang), entry.quiz.get(lang)):
+                if _usable(doc):
+                    out += corpus.memo(doc, key, lambda d=doc, lang=lang: terminology.terminology_problems(d, lang))
             if _usable(entry.facts):
                 out += corpus.memo(entry.facts, f"{key}:notes:{lang}",
                                    lambda d=entry.facts, lang=lang: terminology.terminology_problems(d, lang, keep=_source_note(lang)))
+    for lang in LANGUAGES:
+        if _usable(corpus.registry):
+            out += corpus.memo(corpus.registry, f"{key}:specs:{lang}",
+                               lambda d=corpus.registry, lang=lang: terminology.terminology_problems(d, lang, keep=_spec_note(lang)))
+        out += terminology.terminology_problems(_labels(lang), lang)
     return out
 
 

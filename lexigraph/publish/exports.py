@@ -57,7 +57,22 @@ def entry_json(site: SiteMap, entry, lang: str) -> dict:
             "citation": citation_line(site, entry, lang),
             "facts": entry.facts.data, "text": entry.prose[lang].data,
             "pointed_at_by": relations.reverse(site.corpus, entry),
-            "quiz": quiz.data if quiz is not None else None}
+            "quiz": quiz.data if quiz is not None else None,
+            "evidence": evidence_json(entry, lang)}
+
+
+def evidence_json(entry, lang: str) -> dict:
+    """The entry's evidence: its sources and observations, numbered as on the page, and every
+    sentence of its prose with the source ids (``sources``) and observed step ids (``observed``) it carries."""
+    from lexigraph.render.evidence import Citations, claims_json
+
+    citations = Citations(entry, lang)
+    return {"sources": [{"id": s["id"], "number": citations.number[s["id"]], "title": s["title"], "url": s["url"], "date": s["date"]}
+                        for s in citations.sources],
+            "observed": [{"step": s["id"], "number": citations.number["observed:" + s["id"]],
+                          "implementation": s["observed_with"]["implementation"], "version": s["observed_with"]["version"]}
+                         for s in citations.observed],
+            "claims": claims_json(entry, lang)}
 
 
 def permalink_stub(site: SiteMap, entry, lang: str) -> str:

@@ -11,6 +11,7 @@ import re
 
 from lexigraph.content.model import Entry
 from lexigraph.render import cite, mentions, prose, relations
+from lexigraph.render.evidence import Citations
 from lexigraph.render.i18n import colon, month_year, t
 from lexigraph.render.prose import escape, heading_text, inline, to_html
 from lexigraph.render.quiz import render_quiz
@@ -66,8 +67,13 @@ def render_page(make_parts) -> PageMarkdown:
 
 
 def render_entry(site: SiteMap, entry: Entry, lang: str) -> PageMarkdown:
-    """The page of ``entry`` in ``lang``, in the model entry's reading order."""
-    return render_page(lambda: _entry_parts(site, entry, lang))
+    """The page of ``entry`` in ``lang``, in the model entry's reading order; its evidence markers
+    numbered as the Sources list (render.evidence)."""
+    token = prose.citations.set(Citations(entry, lang) if entry.status == "published" else None)
+    try:
+        return render_page(lambda: _entry_parts(site, entry, lang))
+    finally:
+        prose.citations.reset(token)
 
 
 def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
@@ -203,7 +209,9 @@ def source_note(source: dict, lang: str) -> str:
 
 
 def _sources(entry: Entry, lang: str) -> list[str]:
-    items = "".join(f'<li><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a>{escape(source_note(s, lang))} '
-                    f'(<time datetime="{escape(s["date"])}">{escape(s["date"])}</time>)</li>'
-                    for s in entry.fact("sources"))
-    return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ul data-search-exclude class="lx-sources">{items}</ul>', ""]
+    """The numbered Sources list (then the observations), each item linking back to where it is cited.
+    Built after the prose is converted, so it knows every citation on the page."""
+    numbering = prose.citations.get() or Citations(entry, lang)
+    pending = prose._batch.get()
+    items = pending.late(lambda: numbering.sources_html(source_note)) if pending is not None else numbering.sources_html(source_note)
+    return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ol data-search-exclude class="lx-sources">{items}</ol>', ""]

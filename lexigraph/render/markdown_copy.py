@@ -1,10 +1,12 @@
-"""One entry as plain Markdown (the page's text without the site's markup): the Markdown copy beside each page, and what `lexigraph mcp` serves."""
+"""The Markdown copy of an entry (index.md next to its page, and what `lexigraph mcp` get_entry returns): evidence markers become Markdown footnotes."""
 
 from __future__ import annotations
 
+from lexigraph.content import evidence as ev
 from lexigraph.render import relations
 from lexigraph.render.cite import citation_line
 from lexigraph.render.entry import fence, number_label, source_note
+from lexigraph.render.evidence import Citations, observed_line
 from lexigraph.render.i18n import colon, t
 from lexigraph.render.urls import SiteMap, permalink
 
@@ -20,10 +22,16 @@ def _item(prefix: str, text: str) -> str:
 
 def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     """A clean Markdown rendering of ``entry`` in ``lang`` (no HTML), published as index.md next to its page."""
-    text = lambda key, default=None: entry.text(lang, key, default)  # noqa: E731
-    out = [f"# {text('title')}", ""]
+    out = [f"# {entry.text(lang, 'title')}", ""]
     if entry.status != "published":
         return "\n".join(out + [t(lang, "planned_notice"), ""])
+    numbers = Citations(entry, lang).number
+    footnote = lambda marker: f"[^{numbers[marker]}]" if marker in numbers else f"[^{marker}]"  # noqa: E731
+    marked = lambda value: ev.replace_markers(value, footnote) if isinstance(value, str) else (  # noqa: E731
+        {k: marked(v) for k, v in value.items()} if isinstance(value, dict)
+        else [marked(v) for v in value] if isinstance(value, list) else value)
+    page_prose = marked(entry.prose[lang].data)
+    text = lambda key, default=None: page_prose.get(key, default) if key not in ev.NOT_PROSE else entry.text(lang, key, default)  # noqa: E731
     other = "en" if lang == "fr" else "fr"
     out += [f"> {text('definition').strip()} {text('analogy').strip()}", "",
             f"{number_label(entry)} · {entry.fact('version')} · {t(lang, 'language_name')} · CC BY 4.0  ",
@@ -52,5 +60,7 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     out += [f"- {v['version']} ({v['date']}): {', '.join(t(lang, 'changed_' + c) for c in v['changed'])}"
             + (f" — {notes[v['version']].strip()}" if v["version"] in notes else "") for v in reversed(entry.fact("versions") or [])]
     out += ["", f"## {t(lang, 'cite')}", "", citation_line(site, entry, lang), "", f"## {t(lang, 'sources')}", ""]
-    out += [f"- [{s['title']}]({s['url']}){source_note(s, lang)} ({s['date']})" for s in entry.fact("sources")]
+    citations = Citations(entry, lang)
+    out += [f"[^{citations.number[s['id']]}]: [{s['title']}]({s['url']}){source_note(s, lang)} ({s['date']})" for s in citations.sources]
+    out += [f"[^{citations.number[ev.OBSERVED + step['id']]}]: {observed_line(citations, step)}" for step in citations.observed]
     return "\n".join(out) + "\n"

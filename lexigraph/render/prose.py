@@ -18,13 +18,31 @@ from functools import cache
 from xml.etree.ElementTree import Element
 
 import markdown
+from markdown.inlinepatterns import InlineProcessor
 from markdown.treeprocessors import Treeprocessor
+
+from lexigraph.content.evidence import MARKER
 
 _SEPARATOR = "LXPROSESEP"
 _SKIP = {"a", "code", "pre", "kbd", "samp", "h1", "h2", "h3", "h4", "h5", "h6"}
 # The mention scope of each piece being converted (one per piece of a batch, in order).
 _pieces: contextvars.ContextVar[list] = contextvars.ContextVar("lexigraph_prose_mentions", default=[])
 _SAFE_URL = re.compile(r"^(https?:|mailto:|#|\.{0,2}/|[A-Za-z0-9_-]+/?($|#))", re.I)
+
+
+# The evidence numbering of the page being rendered (a render.evidence.Citations), or None.
+citations: contextvars.ContextVar = contextvars.ContextVar("lexigraph_prose_citations", default=None)
+
+
+class _EvidenceMarkers(InlineProcessor):
+    """``[^source-id]`` / ``[^observed:step-id]`` → a numbered superscript link (code spans are already taken)."""
+
+    def handleMatch(self, m, data):
+        numbering = citations.get()
+        element = numbering.element(m.group(1)) if numbering is not None else None
+        if element is None:
+            return None, None, None      # left as written; check reports it
+        return element, m.start(0), m.end(0)
 
 
 class _SafeLinks(Treeprocessor):
@@ -93,6 +111,7 @@ def _renderer() -> markdown.Markdown:
     md = markdown.Markdown(extensions=["tables", "sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
+    md.inlinePatterns.register(_EvidenceMarkers(MARKER.pattern, md), "lexigraph_evidence", 175)   # after backticks (190), before links (160)
     md.treeprocessors.register(_FirstMentions(md), "lexigraph_first_mentions", 15)   # after inline (20)
     md.treeprocessors.register(_SafeLinks(md), "lexigraph_safe_links", 0)
     return md
@@ -122,12 +141,18 @@ class ProseBatch:
     fixed cost sixty times; one pass with separator paragraphs pays it once.
     """
 
-    _TOKEN = re.compile("\x02([BI])(\\d+)\x03")
+    _TOKEN = re.compile("\x02([BIL])(\\d+)\x03")
 
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.sections: list = []          # the mention scope of each text, or None
         self.html: list[str] | None = None
+        self.later: list = []             # functions whose HTML depends on the converted prose (the Sources list)
+
+    def late(self, make) -> str:
+        """A token for ``make()``, called once all the prose is converted (it may read what conversion recorded)."""
+        self.later.append(make)
+        return f"\x02L{len(self.later) - 1}\x03"
 
     def add(self, text: str, kind: str, section=None) -> str:
         self.texts.append(text or "")
@@ -143,6 +168,8 @@ class ProseBatch:
         for section in self.sections:   # a piece broke out of its paragraph: go one by one, from a clean slate
             if section is not None:
                 section.seen.clear()
+        if citations.get() is not None:
+            citations.get().cited.clear()
         return [_convert(text, [section]) for text, section in zip(self.texts, self.sections)]
 
     def resolve(self, value: str) -> str:
@@ -151,8 +178,12 @@ class ProseBatch:
             return value
         if self.html is None or len(self.html) != len(self.texts):
             self.html = self._convert_all()
-        return self._TOKEN.sub(lambda m: self.html[int(m.group(2))] if m.group(1) == "B"
-                               else _unwrap(self.html[int(m.group(2))]), value)
+        def token(m: re.Match) -> str:
+            kind, index = m.group(1), int(m.group(2))
+            if kind == "L":
+                return self.later[index]()
+            return self.html[index] if kind == "B" else _unwrap(self.html[index])
+        return self._TOKEN.sub(token, value)
 
 
 _batch: contextvars.ContextVar[ProseBatch | None] = contextvars.ContextVar("lexigraph_prose_batch", default=None)

@@ -1,0 +1,220 @@
+"""Evidence markers in prose (``[^source-id]``, ``[^observed:step-id]``): where they are, which sentence carries them, which sentences need one.
+
+Shared by the checks (:mod:`lexigraph.check.evidence`), the page renderer (:mod:`lexigraph.render.evidence`),
+the Markdown copy and the JSON export, so all four read a marker, a section and a sentence the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+OBSERVED = "observed:"
+_ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+#: One marker: ``[^spec-2025-06-18]`` or ``[^observed:tools-call]``.
+MARKER = re.compile(rf"\[\^((?:{OBSERVED})?{_ID})\]")
+#: Anything written like a marker, to report a malformed one (``[^Spec 1]``, ``[^observed: x]``).
+MARKER_LIKE = re.compile(r"\[\^([^\]\n\x00]{0,80})\]")
+_CODE = re.compile(r"(`+)(?:.|\n)*?(?<!`)\1(?!`)")
+_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
+_LINK_TARGET = re.compile(r"\]\([^)\n]*\)|<https?://[^>\s]*>|https?://[^\s)\]]+")
+
+# Sentences: a final mark followed by a space (markers written right after it stay with the sentence before).
+_SENTENCE_END = re.compile(r"[.!?…]+(?:[ \u00a0\u202f]?[”»]|[\"’)])*((?:\[\^[^\]\s]+\])*)[ \t\u00a0\u202f\n]+(?=\S)")
+_ABBREVIATIONS = re.compile(r"(?:^|[\s(])(?:e\.g|i\.e|etc|cf|vs|p\. ex|c\.-à-d|M|Mme|Dr|No|Nº|n°|fig|ch|p|pp|art|al|resp|ex)\.$", re.I)
+_BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+[.)])[ \t])|\n(?=[ \t]*#{1,6}[ \t])|\n(?=[ \t]*\|)")
+_LIST_MARK = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+|^[ \t]*#{1,6}[ \t]+")
+
+# What makes a sentence a claim that needs a marker.
+_FIGURE = re.compile(r"(?<![\w.-])[-−+]?\d+(?:[.,:/\u202f\u00a0-]\d+)*(?:\s?%)?(?![\w])|\d\s?%")
+_NORMATIVE = {
+    "en": re.compile(r"(?<![\w-])(?:MUST(?: NOT)?|SHOULD(?: NOT)?|SHALL(?: NOT)?|REQUIRED|RECOMMENDED|MAY|OPTIONAL)(?![\w-])"),
+    "fr": re.compile(r"(?<![\w-])(?:(?:NE )?DOI(?:T|VENT)(?: PAS)?|DEVRAI(?:T|ENT)(?: PAS)?|PEU(?:T|VENT)|RECOMMANDÉE?S?|OBLIGATOIRES?|FACULTATIFS?|FACULTATIVES?)(?![\w-])"),
+}
+_ATTRIBUTION = {
+    "en": re.compile(r"\baccording to\b|\breport(?:s|ed)\b|\bcited as (?:a |the )?source\b", re.I),
+    "fr": re.compile(r"(?<![\w-])(?:selon|d[’']après|rapport(?:e|ent|é|ée|és|ées)|cité(?:e|s|es)? (?:en|comme) source)(?![\w-])", re.I),
+}
+REASONS = ("figure", "normative", "attribution")
+
+
+@dataclass
+class Sentence:
+    """One sentence of a section: its text as written, the marker ids it carries, why it needs one."""
+
+    text: str
+    markers: list[str] = field(default_factory=list)
+    needs: list[str] = field(default_factory=list)   # subset of REASONS
+
+    @property
+    def plain(self) -> str:
+        """The sentence without its markers."""
+        return strip_markers(self.text).strip()
+
+    @property
+    def marked(self) -> bool:
+        return bool(self.markers)
+
+
+def split_code(text: str) -> Iterator[tuple[bool, str]]:
+    """(is_code, piece) over ``text``: code spans (and fenced blocks) apart from prose."""
+    at = 0
+    for match in _CODE.finditer(text):
+        if match.start() > at:
+            yield False, text[at:match.start()]
+        yield True, match.group(0)
+        at = match.end()
+    if at < len(text):
+        yield False, text[at:]
+
+
+def markers(text: str) -> list[str]:
+    """The marker ids in ``text`` in order (``observed:x`` for an observation), code spans left alone."""
+    return [m.group(1) for code, piece in split_code(text or "") if not code for m in MARKER.finditer(piece)]
+
+
+def malformed_markers(text: str) -> list[str]:
+    """Things written like a marker that are not one (``[^Spec 1]``), code spans left alone."""
+    return [m.group(0) for code, piece in split_code(text or "") if not code
+            for m in MARKER_LIKE.finditer(piece) if not MARKER.fullmatch(m.group(0))]
+
+
+def replace_markers(text: str, replace) -> str:
+    """``text`` with each marker (outside code) replaced by ``replace(marker_id)``."""
+    return "".join(piece if code else MARKER.sub(lambda m: replace(m.group(1)), piece)
+                   for code, piece in split_code(text or ""))
+
+
+def strip_markers(text: str) -> str:
+    return replace_markers(text, lambda _id: "")
+
+
+def _prose_view(text: str) -> str:
+    """``text`` with code spans as the word ``x`` and link addresses dropped: what the claim rules read."""
+    out = "".join("x" if code else piece for code, piece in split_code(text))
+    return _LINK_TARGET.sub("]", out)
+
+
+def needs(sentence: str, lang: str) -> list[str]:
+    """Why ``sentence`` must carry a marker (empty when it need not)."""
+    view = _LIST_MARK.sub("", _prose_view(strip_markers(sentence)))
+    if _TAG.search(view):
+        return []          # raw HTML: an error of its own (check.safety); what it holds is no claim of ours
+    found = []
+    if _FIGURE.search(view):
+        found.append("figure")
+    if _NORMATIVE.get(lang, _NORMATIVE["en"]).search(view):
+        found.append("normative")
+    if _ATTRIBUTION.get(lang, _ATTRIBUTION["en"]).search(view):
+        found.append("attribution")
+    return found
+
+
+def _mask_code(text: str) -> str:
+    """Same length as ``text``, with code spans and link addresses blanked (so nothing in them splits)."""
+    out = "".join(re.sub(r"[^\n]", "_", piece) if code else piece for code, piece in split_code(text))
+    return _LINK_TARGET.sub(lambda m: "_" * len(m.group(0)), out)
+
+
+def sentences(text: str, lang: str) -> list[Sentence]:
+    """The sentences of a prose value, each with its markers and what it needs."""
+    text = text or ""
+    masked = _mask_code(text)
+    cuts = [0]
+    for block in _BLOCK_BREAK.finditer(masked):
+        cuts.append(block.end())
+    bounds = []
+    for start, end in zip(cuts, cuts[1:] + [len(text)]):
+        piece = masked[start:end]
+        at = 0
+        for match in _SENTENCE_END.finditer(piece):
+            head = piece[at:match.start() + 1].rstrip(".")
+            if (_ABBREVIATIONS.search(piece[max(at, match.start() - 8):match.start() + 1]) or not head.strip()
+                    or re.fullmatch(r"[ \t]*\d+", head)):      # "1. " opens a list item
+                continue
+            bounds.append((start + at, start + match.end(1)))
+            at = match.end()
+        bounds.append((start + at, end))
+    out = []
+    for start, end in bounds:
+        piece = text[start:end].strip()
+        if strip_markers(_LIST_MARK.sub("", piece)).strip():
+            out.append(Sentence(piece, markers(piece), needs(piece, lang)))
+        elif out and markers(piece):          # markers alone on a line: they belong to the sentence before
+            out[-1].markers += markers(piece)
+    return out
+
+
+# The sections FR and EN must mark alike, and the prose fields each one holds.
+def sections(data: dict) -> Iterator[tuple[str, tuple, str]]:
+    """(section name, JSON path, text) for every prose value of a language file that may hold markers."""
+    if not isinstance(data, dict):
+        return
+    for key in ("definition", "analogy", "not"):
+        if isinstance(data.get(key), str):
+            yield key, (key,), data[key]
+    for i, item in enumerate(data.get("in_depth") or []):
+        if isinstance(item, dict) and isinstance(item.get("body"), str):
+            yield f"in-depth/{item.get('id')}", ("in_depth", i, "body"), item["body"]
+    hood = data.get("under_the_hood")
+    if isinstance(hood, dict):
+        if isinstance(hood.get("intro"), str):
+            yield "under-the-hood", ("under_the_hood", "intro"), hood["intro"]
+        for step_id, step in (hood.get("steps") or {}).items() if isinstance(hood.get("steps"), dict) else ():
+            if not isinstance(step, dict):
+                continue
+            for key in ("intro", "trap"):
+                if isinstance(step.get(key), str):
+                    yield f"under-the-hood/{step_id}", ("under_the_hood", "steps", step_id, key), step[key]
+            for name, note in (step.get("annotations") or {}).items() if isinstance(step.get("annotations"), dict) else ():
+                if isinstance(note, str):
+                    yield f"under-the-hood/{step_id}", ("under_the_hood", "steps", step_id, "annotations", name), note
+    if isinstance(data.get("what_varies"), str):
+        yield "what-varies", ("what_varies",), data["what_varies"]
+    for group, prefix in (("examples", "examples"), ("shown_elsewhere", "shown-elsewhere"), ("versions", "versions")):
+        values = data.get(group)
+        if isinstance(values, dict):
+            for key, text in values.items():
+                if isinstance(text, str):
+                    yield f"{prefix}/{key}", (group, key), text
+
+
+NOT_PROSE = ("title", "slug", "aliases")   # fields where a marker has no place
+
+
+def claims(data: dict, lang: str) -> Iterator[tuple[str, tuple, Sentence]]:
+    """(section, JSON path, sentence) for every sentence of a language file's prose."""
+    for section, path, text in sections(data):
+        for sentence in sentences(text, lang):
+            yield section, path, sentence
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many of an entry's claims (sentences the rule names) carry a marker, in one language."""
+
+    claims: int
+    marked: int
+    markers: int
+
+    def __str__(self) -> str:
+        return f"{self.marked}/{self.claims} claims marked"
+
+
+def tally(data: dict, lang: str) -> Tally:
+    found = [s for _, _, s in claims(data, lang)]
+    needing = [s for s in found if s.needs]
+    return Tally(len(needing), sum(1 for s in needing if s.marked), sum(len(s.markers) for s in found))
+
+
+def source_ids(facts: dict) -> list[str]:
+    """The ids of an entry's sources, in order (sources without a usable id left out)."""
+    return [s["id"] for s in (facts.get("sources") or []) if isinstance(s, dict) and isinstance(s.get("id"), str)]
+
+
+def observable_steps(facts: dict) -> dict[str, dict]:
+    """Steps a marker may cite as an observation: tested, with ``observed_with``; by id, in order."""
+    return {s["id"]: s for s in (facts.get("steps") or [])
+            if isinstance(s, dict) and isinstance(s.get("id"), str) and not s.get("untested")
+            and isinstance(s.get("observed_with"), dict)}
