@@ -96,6 +96,18 @@ LABELS: dict[str, dict[str, str]] = {
         "revisions_lead": "Chaque spécification suivie, ses révisions datées, ce qu’elles ont changé, et les fiches vérifiées contre chacune.",
         "revisions_checked": "Fiches vérifiées contre cette révision",
         "revisions_none": "aucune",
+        # page metadata, the 404 page and the page script (render/pagemeta.py, overrides/, docs/assets/page.js)
+        "home_description": "Lexique daté et bilingue (français, anglais) de la façon dont les systèmes d’IA se branchent aux outils : MCP, MCP Apps, WebMCP et les termes qui les entourent.",
+        "az_description": "Toutes les fiches de Lexigraph par ordre alphabétique, chacune avec sa définition.",
+        "revisions_description": "Les révisions datées des spécifications suivies par Lexigraph, et les fiches vérifiées contre chacune.",
+        "archived_title": "{title} ({version}, version archivée)",
+        "archived_description": "Version archivée {version} de la fiche « {title} » : {definition}",
+        "not_found_title": "Page introuvable",
+        "not_found_text": "Cette adresse ne correspond à aucune page de Lexigraph. La fiche a peut-être changé de nom.",
+        "not_found_home": "Accueil",
+        "not_found_az": "Index A–Z",
+        "palette_dark": "Thème sombre",
+        "code_scroll": "Code, défilement horizontal",
     },
     "en": {
         "language_name": "English",
@@ -189,6 +201,18 @@ LABELS: dict[str, dict[str, str]] = {
         "revisions_lead": "Each tracked specification, its dated revisions, what they changed, and the entries checked against each.",
         "revisions_checked": "Entries checked against this revision",
         "revisions_none": "none",
+        # page metadata, the 404 page and the page script (render/pagemeta.py, overrides/, docs/assets/page.js)
+        "home_description": "A dated, bilingual (French, English) lexicon of how AI systems plug into tools: MCP, MCP Apps, WebMCP and the terms around them.",
+        "az_description": "Every Lexigraph entry in alphabetical order, each with its definition.",
+        "revisions_description": "The dated revisions of the specifications Lexigraph tracks, and the entries checked against each.",
+        "archived_title": "{title} ({version}, archived version)",
+        "archived_description": "Archived version {version} of the entry “{title}”: {definition}",
+        "not_found_title": "Page not found",
+        "not_found_text": "This address matches no Lexigraph page. The entry may have been renamed.",
+        "not_found_home": "Home",
+        "not_found_az": "A–Z index",
+        "palette_dark": "Dark theme",
+        "code_scroll": "Code, scrolls horizontally",
     },
 }
 
