@@ -61,7 +61,7 @@ def test_the_nu_html_checker_finds_no_error_from_our_templates_on_any_page(real_
 def test_the_nu_html_checker_reports_a_stray_markdown_attribute(real_site, tmp_path):
     page = (real_site / "fr" / "mcp" / "index.html").read_text(encoding="utf-8")
     bad = tmp_path / "bad.html"
-    bad.write_text(page.replace('<div class="lx-cite">', '<div class="lx-cite" markdown="0">', 1), encoding="utf-8")
+    bad.write_text(page.replace('<div data-search-exclude class="lx-cite">', '<div data-search-exclude class="lx-cite" markdown="0">', 1), encoding="utf-8")
     assert [m["message"] for m in vnu(bad) if not from_material(m)] == ["Attribute “markdown” not allowed on element “div” at this point."]
 
 
@@ -111,7 +111,8 @@ AXE_RUN = """async () => (await axe.run(document)).violations
 def test_axe_finds_no_violation_on_each_page_kind_in_both_languages(real_site, scheme):
     found = {}
     with static_server(real_site) as base, chromium() as context:
-        page = context.new_page(color_scheme=scheme)
+        page = context.new_page()
+        page.emulate_media(color_scheme=scheme)
         for url in PAGES + ["404.html"]:
             page.goto(f"{base}/{url}")
             assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
@@ -124,7 +125,8 @@ def test_axe_finds_no_violation_on_each_page_kind_in_both_languages(real_site, s
 
 def test_the_theme_toggle_is_one_button_for_keyboard_and_screen_readers(real_site):
     with static_server(real_site) as base, chromium() as context:
-        page = context.new_page(color_scheme="light")
+        page = context.new_page()
+        page.emulate_media(color_scheme="light")
         page.goto(f"{base}/fr/mcp/")
         assert page.locator('input[name="__palette"]').count() == 0
         assert page.evaluate("document.querySelectorAll('[aria-hidden=true] :is(a, button, input), :is(a, button, input)[aria-hidden=true]').length") == 0
@@ -148,7 +150,8 @@ def test_the_theme_toggle_is_one_button_for_keyboard_and_screen_readers(real_sit
 
 def test_code_blocks_that_scroll_are_reachable_and_named(real_site):
     with static_server(real_site) as base, chromium() as context:
-        page = context.new_page(viewport={"width": 400, "height": 800})
+        page = context.new_page()
+        page.set_viewport_size({"width": 400, "height": 800})
         page.goto(f"{base}/en/mcp/")
         blocks = page.evaluate("""() => Array.from(document.querySelectorAll('.md-typeset pre > code')).map(c =>
             [c.scrollWidth > c.clientWidth, c.getAttribute('tabindex'), c.getAttribute('role'), c.getAttribute('aria-label')])""")
