@@ -1,5 +1,6 @@
-/* Lexigraph page script: the theme toggle (overrides/partials/palette.html: one button, aria-pressed) and keyboard
-   access to code blocks that scroll sideways (tabindex=0, role=region and a name, only while they overflow). */
+/* Lexigraph page script: the theme toggle (overrides/partials/palette.html: one button, aria-pressed), keyboard
+   access to code blocks that scroll sideways (tabindex=0, role=region and a name, only while they overflow), and
+   the reading path's quiz progress. Text is set with textContent only. */
 (function () {
   "use strict";
   var button = document.getElementById("lx-palette");
@@ -40,8 +41,29 @@
     });
   }
 
+  /* The reading path's quiz progress (render/path.py): how many of a step's questions have an answer saved by
+     quiz.js (key lexigraph:quiz:<entry>:<question>, value "<options>#<digest>"; an older question's digest differs). */
+  function pathProgress() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-lx-progress]"), function (node) {
+      var quiz = node.getAttribute("data-lx-progress");
+      var questions = node.getAttribute("data-questions").split(" ").filter(Boolean);
+      var answered = questions.filter(function (pair) {
+        var id = pair.split(":")[0], digest = pair.split(":")[1], saved = null;
+        try { saved = window.localStorage.getItem("lexigraph:quiz:" + quiz + ":" + id); } catch (e) { return false; }
+        return !!saved && saved.split("#")[1] === digest && saved.split("#")[0] !== "";
+      }).length;
+      node.textContent = node.getAttribute("data-template")
+        .replace("{answered}", String(answered)).replace("{total}", String(questions.length));
+      node.classList.toggle("is-complete", answered === questions.length && answered > 0);
+      node.hidden = false;
+    });
+  }
+
   setupPalette();
   codeAccess();
+  pathProgress();
+  window.addEventListener("pageshow", pathProgress);   /* back to the home page after answering */
+  window.addEventListener("storage", pathProgress);
   // Whether a block overflows changes with its width (window, sidebars appearing, fonts): check again then.
   var timer = null;
   var later = function () {

@@ -8,6 +8,7 @@ from pathlib import Path
 from lexigraph import LANGUAGES
 from lexigraph.check import quiz, terminology
 from lexigraph.check import registry as registry_checks
+from lexigraph.content import reading_path
 from lexigraph.check.entries import check_corpus
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.schema import check_shape
@@ -82,7 +83,7 @@ def validate(corpus: Corpus) -> list[Problem]:
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
-                       + quiz.teaches_problems(corpus)))
+                       + quiz.teaches_problems(corpus) + reading_path.problems(checked)))
     return parse + sorted(schema) + cross
 
 

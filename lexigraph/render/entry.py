@@ -11,6 +11,7 @@ import re
 
 from lexigraph.content.model import Entry
 from lexigraph.render import cite, mentions, prose, relations
+from lexigraph.render import path as reading_path
 from lexigraph.render.i18n import colon, month_year, t
 from lexigraph.render.prose import escape, heading_text, inline, to_html
 from lexigraph.render.quiz import render_quiz
@@ -81,6 +82,7 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
                 f'<p class="lx-notice">{t(lang, "planned_notice")}</p>', ""]
         return out
     out += [fiche_header(entry, lang, switch), ""]
+    out += reading_path.entry_nav(site, entry, lang, url)
     for notice in stale_notices(site, entry, lang):
         out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
     links = page_mentions(site, entry, lang, url)

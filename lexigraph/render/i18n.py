@@ -108,6 +108,12 @@ LABELS: dict[str, dict[str, str]] = {
         "not_found_az": "Index A–Z",
         "palette_dark": "Thème sombre",
         "code_scroll": "Code, défilement horizontal",
+        "path_lead": "{n} fiches dans l’ordre où les lire, du modèle aux protocoles. Vos réponses aux quiz s’affichent à chaque étape.",
+        "path_step": "Étape {n} sur {total} du parcours",
+        "path_previous": "Étape précédente",
+        "path_next": "Étape suivante",
+        "all_entries": "Toutes les fiches",
+        "path_progress": "quiz : {answered}/{total} réponses",
     },
     "en": {
         "language_name": "English",
@@ -213,6 +219,12 @@ LABELS: dict[str, dict[str, str]] = {
         "not_found_az": "A–Z index",
         "palette_dark": "Dark theme",
         "code_scroll": "Code, scrolls horizontally",
+        "path_lead": "{n} entries in the order to read them, from the model to the protocols. Your quiz answers show at each step.",
+        "path_step": "Step {n} of {total} of the path",
+        "path_previous": "Previous step",
+        "path_next": "Next step",
+        "all_entries": "Every entry",
+        "path_progress": "quiz: {answered}/{total} answered",
     },
 }
 
