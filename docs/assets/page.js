@@ -1,5 +1,5 @@
 /* Lexigraph page script: the theme toggle (overrides/partials/palette.html: one button, aria-pressed), keyboard
-   access to code blocks that scroll sideways (tabindex=0, role=region and a name, only while they overflow), and
+   access to code blocks that scroll sideways (tabindex=0, role=group and a name, only while they overflow), and
    the reading path's quiz progress. Text is set with textContent only. */
 (function () {
   "use strict";
@@ -32,7 +32,7 @@
       var overflows = node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1;
       if (overflows && !node.hasAttribute("tabindex")) {
         node.setAttribute("tabindex", "0");
-        node.setAttribute("role", "region");
+        node.setAttribute("role", "group");   /* not "region": a landmark per block would need a unique name */
         node.setAttribute("aria-label", codeLabel);
         node.setAttribute("data-lx-scroll", "");
       } else if (!overflows && node.hasAttribute("data-lx-scroll")) {
