@@ -10,6 +10,7 @@ from mkdocs.plugins import event_priority
 from lexigraph import mkdocs_glue, pipeline
 from lexigraph.errors import LexigraphError
 from lexigraph.publish import run
+from lexigraph.render import pagemeta
 
 _state: dict = {}
 
@@ -49,6 +50,10 @@ def on_serve(server, config, builder):
 
 def on_page_context(context, page, config, nav):
     return mkdocs_glue.localise_page(_state["build"], context, page, config)
+
+
+def on_template_context(context, template_name, config):
+    return pagemeta.template_context(context, template_name, config, pipeline.DEFAULT_LANGUAGE)
 
 
 def on_post_build(config):

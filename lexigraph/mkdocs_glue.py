@@ -54,13 +54,15 @@ def _preview_pages(build: Build, lang: str) -> list[Page]:
 
 def restore_fragments(build: Build, html: str, page) -> str:
     """Put a page's HTML fragments back in place of their placeholder paragraphs."""
+    from lexigraph.render.pagemeta import clean_html
+
     fragments = build.fragments.get(page.file.src_uri)
     if not fragments:
-        return html
+        return clean_html(html)
     # Snippet bodies stay out of the search index (their field names are in the annotations):
     # the index is the largest file of the site and grows with every entry.
     html = html.replace('<div class="highlight">', '<div data-search-exclude class="highlight">')
-    return _PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html)
+    return clean_html(_PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html))
 
 
 _PLACEHOLDER = re.compile(r"<p>LXFRAGMENT(\d+)X</p>")
@@ -106,6 +108,13 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
         context["lx_entry"] = generated.entry_id
         context["lx_lang"] = lang
         context.update(_head_context(build, generated, lang))
+        from lexigraph.render.pagemeta import head_text, ui_labels
+
+        context["lx_ui"] = ui_labels(lang)
+        text = head_text(build.site, generated, lang)   # per-language description; archived pages name their version
+        page.meta["description"] = text["description"]
+        if text["title"]:
+            page.meta["title"] = text["title"]
     return context
 
 

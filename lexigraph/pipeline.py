@@ -25,7 +25,7 @@ log = logging.getLogger("mkdocs.plugins.lexigraph")
 
 DEFAULT_LANGUAGE = "fr"
 CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive")
-CONTENT_FILES = ("specs.yml",)
+CONTENT_FILES = ("specs.yml", "path.yml")
 
 
 @dataclass

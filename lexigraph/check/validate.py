@@ -14,7 +14,7 @@ from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.relations import relation_problems
 from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import english_problems, french_problems
-from lexigraph.content import specs, wordlists
+from lexigraph.content import reading_path, specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus
 from lexigraph.content.yamlfile import YamlDoc
@@ -79,7 +79,8 @@ def validate(corpus: Corpus) -> list[Problem]:
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
-                       + quiz.teaches_problems(corpus) + quiz.concept_problems(corpus) + duplicate_source_ids(checked)))
+                       + quiz.teaches_problems(corpus) + quiz.concept_problems(corpus) + duplicate_source_ids(checked)
+                       + reading_path.problems(checked)))
     return parse + sorted(schema) + cross
 
 

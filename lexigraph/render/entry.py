@@ -11,6 +11,7 @@ import re
 
 from lexigraph.content.model import Entry
 from lexigraph.render import cite, mentions, prose, relations
+from lexigraph.render import path as reading_path
 from lexigraph.render.evidence import Citations
 from lexigraph.render.i18n import colon, month_year, t
 from lexigraph.render.prose import escape, heading_text, inline, to_html
@@ -86,7 +87,8 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
         out += [f'<p class="lx-meta">{number_label(entry)} · {switch}</p>', "",
                 f'<p class="lx-notice">{t(lang, "planned_notice")}</p>', ""]
         return out
-    out += [f'<p class="lx-meta"><span>{number_label(entry)} · {escape(entry.fact("version"))}</span> {switch}</p>', ""]
+    out += [fiche_header(entry, lang, switch), ""]
+    out += reading_path.entry_nav(site, entry, lang, url)
     for notice in stale_notices(site, entry, lang):
         out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
     links = page_mentions(site, entry, lang, url)
@@ -114,6 +116,25 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     out += cite.render_block(site, entry, lang)
     out += _sources(entry, lang)
     return out
+
+
+def long_date(date: str, lang: str) -> str:
+    """``2026-08-15`` → ``15 août 2026`` / ``15 August 2026`` (``2026-08`` → ``août 2026``)."""
+    if len(date) < 10:
+        return month_year(date, lang)
+    day = int(date[8:10])
+    day_text = "1er" if day == 1 and lang == "fr" else str(day)
+    return f"{day_text}\u00a0{month_year(date, lang)}"
+
+
+def fiche_header(entry: Entry, lang: str, switch: str) -> str:
+    """The fiche's header line, as on the model fiche: Nº, version and its date, then the other language."""
+    from lexigraph.render.cite import version_date
+
+    date = version_date(entry)
+    return (f'<p class="lx-meta lx-fiche"><span class="lx-fiche__id"><span class="lx-fiche__num">{number_label(entry)}</span>'
+            f' · <span class="lx-fiche__version">{escape(entry.fact("version"))}</span>'
+            f' · <time datetime="{escape(date)}">{escape(long_date(date, lang))}</time></span> {switch}</p>')
 
 
 def page_mentions(site: SiteMap, entry: Entry, lang: str, url: str) -> mentions.PageMentions:

@@ -55,6 +55,10 @@ def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
            f'<span class="lx-count">{t(lang, "entries_count", n=len(published))}</span></p>', ""]
     items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)} — {inline(e.text(lang, 'definition'))}</li>"
                     for e in sorted(published, key=lambda e: e.fact("number")))
+    from lexigraph.render.path import home_section
+
+    out += home_section(site, lang)
+    out += [f"## {t(lang, 'all_entries')} {{#entries}}", ""] if out[-1:] == [""] and "{#path}" in "".join(out) else []
     out.append(f'<ul class="lx-home-list">{items}</ul>')
     return out
 

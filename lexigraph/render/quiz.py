@@ -83,7 +83,7 @@ def review_target(entry, lang: str, teaches: str) -> tuple[str, str] | None:
 
 def render_quiz(site, entry, lang: str, from_url: str, questions: list[dict]) -> str:
     quiz_id = escape(entry.id)
-    parts = [f'<section data-search-exclude class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels="{escape(script_labels(lang))}">',
+    parts = [f'<div data-search-exclude class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels="{escape(script_labels(lang))}">',
              '<ol class="lx-quiz__questions">']
     for question in questions:
         qid = escape(question["id"])
@@ -117,5 +117,5 @@ def render_quiz(site, entry, lang: str, from_url: str, questions: list[dict]) ->
             anchor, label = review
             parts.append(f'<p class="lx-quiz__review"><a href="#{escape(anchor)}">{escape(t(lang, "quiz_review", section=label))}</a></p>')
         parts.append("</details></li>")
-    parts.append("</ol></section>")
+    parts.append("</ol></div>")  # a div: the quiz heading (## Quiz, in the TOC) comes before it
     return "\n".join(parts)

@@ -1,0 +1,96 @@
+"""Per-page head text (meta description, title of archived versions) and the HTML clean-up applied to every page."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from lexigraph.content.archive import past_versions
+from lexigraph.render.cite import plain
+from lexigraph.render.i18n import t
+
+DESCRIPTION_LIMIT = 300   # characters; search engines show about 160, the rest is cut at a word
+
+
+def _shorten(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) <= DESCRIPTION_LIMIT:
+        return text
+    return text[:DESCRIPTION_LIMIT].rsplit(" ", 1)[0] + "…"
+
+
+_DEFINITION = re.compile(r'<p class="lx-definition"[^>]*>(.*?)</p>', re.S)
+_ANALOGY = re.compile(r'<span class="lx-analogy">.*?</span>', re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def archived_definition(markdown: str) -> str:
+    """The definition of an archived page (its frozen HTML), as plain text; '' when it has none."""
+    match = _DEFINITION.search(markdown)
+    if match is None:
+        return ""
+    return html.unescape(_TAG.sub("", _ANALOGY.sub("", match.group(1)))).strip()
+
+
+def _snapshot(site, entry, version: str):
+    for snap in past_versions(site, entry):
+        if snap.version == version:
+            return snap
+    return None
+
+
+def head_text(site, generated, lang: str) -> dict:
+    """{'description': …, 'title': … or None} for a generated page (see mkdocs_glue.localise_page).
+
+    Home, A–Z and Revisions have a sentence of their own in each language; an entry page
+    says its definition, as plain text; an archived version says which version it is."""
+    if generated.entry_id is None:
+        name = generated.url.strip("/").partition("/")[2] or "home"
+        key = {"home": "home_description", "a-z": "az_description", "revisions": "revisions_description"}.get(name)
+        return {"description": t(lang, key) if key else t(lang, "home_description"), "title": None}
+    entry = site.corpus.entries[generated.entry_id]
+    title = plain(entry.text(lang, "title") or entry.id)
+    definition = plain(entry.text(lang, "definition") or "") or t(lang, "planned_notice")
+    if generated.version is None:
+        return {"description": _shorten(definition), "title": None}
+    snap = _snapshot(site, entry, generated.version)
+    frozen = archived_definition(snap.markdown(lang)) if snap is not None else ""
+    return {"description": _shorten(t(lang, "archived_description", version=generated.version, title=title,
+                                      definition=frozen or definition)),
+            "title": t(lang, "archived_title", title=title, version=generated.version)}
+
+
+# md_in_html's `markdown` attribute (render/entry.py's blocks, render/cite.py, archived pages) only tells
+# Python-Markdown what to do; in the page it is invalid HTML (Nu HTML Checker). Removed from every tag.
+_MARKDOWN_ATTRIBUTE = re.compile(r'(<(?:div|section|details|p|span)(?:\s+(?!markdown\b)[\w:.-]+(?:="[^"]*")?)*)'
+                                 r'\s+markdown(?:="[^"]*")?(?=[\s/>])')
+
+
+# Archived versions frozen before the quiz became a <div> (render/quiz.py) still hold a heading-less <section>.
+_OLD_QUIZ = re.compile(r'<section( data-search-exclude class="lx-quiz"[^>]*>.*?</ol>)</section>', re.S)
+
+
+def clean_html(page_html: str) -> str:
+    """A page's content HTML without attributes meant for the Markdown pass, and without the
+    heading-less quiz <section> of archived versions."""
+    return _OLD_QUIZ.sub(r"<div\1</div>", _MARKDOWN_ATTRIBUTE.sub(r"\1", page_html))
+
+
+def ui_labels(lang: str) -> dict:
+    """Interface text the theme overrides need (overrides/partials/palette.html)."""
+    return {"palette_dark": t(lang, "palette_dark"), "code_scroll": t(lang, "code_scroll")}
+
+
+def template_context(context: dict, template_name: str, config, default_lang: str = "fr") -> dict:
+    """For MkDocs' static templates (404.html): the page speaks the default language (its <html lang>), and
+    overrides/404.html shows the French and the English text, each under its own lang."""
+    if template_name == "404.html":
+        from lexigraph import LANGUAGES
+
+        config.theme["language"] = default_lang
+        context["lx_ui"] = ui_labels(default_lang)
+        context["lx_not_found"] = {lang: {"title": t(lang, "not_found_title"), "text": t(lang, "not_found_text"),
+                                          "home": t(lang, "not_found_home"), "az": t(lang, "not_found_az")}
+                                   for lang in LANGUAGES}
+        context["config"].site_description = t(default_lang, "home_description")
+    return context
