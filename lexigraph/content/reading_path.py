@@ -41,11 +41,11 @@ def load(corpus) -> tuple[ReadingPath | None, list[Problem]]:
 
 
 def _check(corpus, doc, problems):
-    from lexigraph.check.schema import check_doc
+    from lexigraph.check.schema import check_shape
 
     if doc is None or problems:
         return None, problems
-    problems = check_doc(doc, "path")
+    problems = check_shape(doc, "path")[0]
     if problems:
         return None, problems
     seen = set()
