@@ -45,6 +45,9 @@ def on_nav(nav, config, files):
 
 def on_serve(server, config, builder):
     server.watch(pipeline.watched_data())   # the word lists in lexigraph/data/ change pages too
+    reading_path = Path(config.config_file_path).parent / "path.yml"
+    if reading_path.is_file():              # optional: a lexicon may have no beginners' path
+        server.watch(str(reading_path))
     return server
 
 

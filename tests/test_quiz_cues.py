@@ -61,7 +61,7 @@ def test_display_order_and_lengths_carry_no_cue(real_site, lang):
 
 def test_display_order_is_the_same_in_every_process():
     """Seeded with sha256, not Python's salted hash(): two processes with different hash seeds agree."""
-    code = ("from lexigraph.quizview import display_order; "
+    code = ("from lexigraph.render.quiz import display_order; "
             "print([o['id'] for o in display_order('mcp', 'api-or-server', [{'id': c} for c in 'abcdef'])])")
     outputs = {subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, cwd=PROJECT,
                               capture_output=True, text=True, check=True).stdout for seed in ("1", "2", "3")}
