@@ -174,9 +174,9 @@ def masked_questions(root: Path) -> tuple[dict[str, list[dict]], dict]:
                 labels = [chr(ord("A") + i) for i in range(len(options))]
                 questions.append({"ref": ref, "page": page, "prompt": masker.mask(str(question["prompt"])).strip(),
                                   "multiple": bool(question.get("multiple")),
-                                  "options": [{"label": label, "text": masker.mask(str(o["text"])).strip()} for label, o in zip(labels, options)]})
-                answers[ref] = {"right": [label for label, o in zip(labels, options) if o.get("correct")],
-                                "quiz": entry.id, "question": question["id"], "options": {label: o["id"] for label, o in zip(labels, options)}}
+                                  "options": [{"label": label, "text": masker.mask(str(o["text"])).strip()} for label, o in zip(labels, options, strict=True)]})
+                answers[ref] = {"right": [label for label, o in zip(labels, options, strict=True) if o.get("correct")],
+                                "quiz": entry.id, "question": question["id"], "options": {label: o["id"] for label, o in zip(labels, options, strict=True)}}
         out[lang] = questions
         key["answers"][lang] = answers
     key["words"] = {word: sorted(found) for word, found in sorted(masker.hidden.items())}

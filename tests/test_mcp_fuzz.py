@@ -94,7 +94,7 @@ def test_a_thousand_generated_argument_sets_per_tool_get_a_result_or_a_clean_err
             assert still_up.is_error is False and still_up.structured_content["results"][0]["id"] == "tool"
         log.seek(0)
         server_log = log.read()
-    for (tool, args), result in zip(calls, results):
+    for (tool, args), result in zip(calls, results, strict=True):
         if result.is_error:
             (block,) = result.content
             assert block.type == "text" and block.text.startswith(f"Error executing tool {tool}: "), (args, block)

@@ -217,7 +217,7 @@ def test_quiz_returns_the_three_questions_in_the_language_asked(client, content)
     data = result.structured_content
     source = yaml.safe_load((content[0] / "quizzes" / "mcp.en.yml").read_text(encoding="utf-8"))["questions"]
     assert [q["id"] for q in data["questions"]] == [q["id"] for q in source]
-    for question, written in zip(data["questions"], source):
+    for question, written in zip(data["questions"], source, strict=True):
         assert sorted(o["id"] for o in question["options"]) == sorted(o["id"] for o in written["options"])
         assert [o["id"] for o in question["options"] if o["correct"]] == [o["id"] for o in written["options"] if o.get("correct")]
     assert data["labels"]["score"] == "Score: {score}/{total}"

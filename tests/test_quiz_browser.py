@@ -506,8 +506,8 @@ def test_archived_versions_keep_a_working_quiz_without_script_errors(real_url, r
     for url in archived:
         page = browser.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-        page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+        page.on("pageerror", lambda error, errors=errors: errors.append(f"pageerror: {error}"))
+        page.on("console", lambda message, errors=errors: errors.append(f"console: {message.text}") if message.type == "error" else None)
         page.goto(real_url + url)
         page.wait_for_selector(".lx-quiz[data-ready]")
         first = question(page, 0)

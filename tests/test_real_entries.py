@@ -47,7 +47,7 @@ def test_every_quiz_and_copy_button_works_in_chromium(real_site):
     with static_server(real_site) as base, chromium() as context:
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         page = context.new_page()
-        for lang, entry_id, url in PAGES:
+        for lang, _entry_id, url in PAGES:
             page.goto(f"{base}/{url}")
             page.evaluate("localStorage.clear()")
             page.reload()

@@ -183,7 +183,7 @@ class Lexicon:
             for entry in self.entries():
                 if entry.status != "published":
                     continue
-                text = lambda key: entry.text(lang, key) or ""  # noqa: E731
+                text = lambda key, entry=entry: entry.text(lang, key) or ""
                 names = [entry.id, entry.text(lang, "slug", entry.id), *(entry.text(lang, "aliases") or [])]
                 rows.append((entry, {
                     "title": words(text("title")), "names": {w for n in names for w in words(n)},

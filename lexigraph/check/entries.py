@@ -13,7 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from lexigraph import LANGUAGES
 from lexigraph.check.common import _as_dict, _as_list, _hint, _problem
@@ -234,7 +235,7 @@ def _answer_key(doc: YamlDoc) -> list[tuple[Any, list[tuple[Any, bool, Any]]]]:
 
 
 def _check_quiz(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
-    for lang, doc in entry.quiz.items():
+    for doc in entry.quiz.values():
         if doc is None or not isinstance(doc.data, dict):
             continue
         if doc.data.get("entry") != entry.id:

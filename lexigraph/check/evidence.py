@@ -8,8 +8,8 @@ say which source they mean.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from importlib import metadata
-from typing import Iterator
 
 from lexigraph import LANGUAGES
 from lexigraph.check.common import _as_dict, _as_list, _hint
@@ -61,7 +61,7 @@ def evidence_problems(corpus: Corpus) -> list[Problem]:
         docs = {lang: entry.prose.get(lang) for lang in LANGUAGES}
         docs = {lang: doc for lang, doc in docs.items() if doc is not None and isinstance(doc.data, dict)}
         for lang, doc in docs.items():
-            out += corpus.memo(doc, f"evidence:{entry.facts.digest}", lambda d=doc, lang=lang: list(_language(entry, d, lang)))
+            out += corpus.memo(doc, f"evidence:{entry.facts.digest}", lambda d=doc, lang=lang, entry=entry: list(_language(entry, d, lang)))
         if set(docs) == {"fr", "en"}:
             out += _parity(docs["fr"], docs["en"])
     return out
@@ -102,7 +102,7 @@ def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
             if isinstance(text, str) and ev.markers(text):
                 path = (field, i) if isinstance(values, list) else (field,)
                 yield _warn(doc, path, f"a marker has no place in a {field.rstrip('s')}: put it in the prose that makes the claim")
-    for section, path, text in ev.sections(doc.data):
+    for _section, path, text in ev.sections(doc.data):
         for bad in dict.fromkeys(ev.malformed_markers(text)):
             yield _warn(doc, path, f"'{bad}' is not a marker: write [^source-id] or [^observed:step-id] (lower-case kebab ids)")
         for marker in dict.fromkeys(ev.markers(text)):

@@ -15,7 +15,8 @@ import math
 import re
 import statistics
 from collections import Counter, defaultdict
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from lexigraph import LANGUAGES
 from lexigraph.check import cues
@@ -115,8 +116,8 @@ def cue_problems(corpus: Corpus) -> list[Problem]:
     for entry, lang, doc in quizzes:
         title = _title(entry, lang)
         # Keyed on the word lists and the title too: a word added to a list must reach cached files.
-        out += corpus.memo(doc, f"{key}:{title}", lambda d=doc, l=lang, t=title: (
-            _length_problems(d) + _hedge_problems(d, l) + _minimising_problems(d, l) + _echo_problems(d, l, t)))
+        out += corpus.memo(doc, f"{key}:{title}", lambda d=doc, lg=lang, t=title: (
+            _length_problems(d) + _hedge_problems(d, lg) + _minimising_problems(d, lg) + _echo_problems(d, lg, t)))
     out += _balance_problems(quizzes)
     out += _duplicate_problems(quizzes)
     return out
@@ -333,7 +334,7 @@ def teaches_problems(corpus: Corpus) -> list[Problem]:
     """Each question's ``teaches`` names a section, step or example of its entry, the same in FR and EN."""
     out = []
     valid = {(entry.id, lang): doc for entry, lang, doc in valid_quizzes(corpus)}
-    for (entry_id, lang), doc in valid.items():
+    for (entry_id, _lang), doc in valid.items():
         entry = corpus.entries[entry_id]
         if not (schema_valid(corpus, entry.facts, "entry") and schema_valid(corpus, entry.prose["fr"], "entry-lang")):
             continue                       # their own errors say what is wrong; no echo here

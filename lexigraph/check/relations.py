@@ -9,7 +9,7 @@ What each relation means is in FORMAT.md, "Relations".
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from lexigraph.check.common import _as_dict, _as_list
 from lexigraph.content.model import Corpus, Entry

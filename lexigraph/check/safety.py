@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from lexigraph.check.common import CODE_SPAN, _problem
 from lexigraph.content.model import Corpus, Entry

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from lexigraph import LANGUAGES
 from lexigraph.check.common import _as_dict, _as_list, _problem

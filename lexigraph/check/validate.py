@@ -39,7 +39,7 @@ def schema_check(corpus: Corpus) -> tuple[list[Problem], set[str]]:
     problems: list[Problem] = []
     malformed: set[str] = set()
     for doc, name in _documents(corpus):
-        found, well_formed = corpus.memo(doc, f"schema:{name}", lambda: check_shape(doc, name))
+        found, well_formed = corpus.memo(doc, f"schema:{name}", lambda doc=doc, name=name: check_shape(doc, name))
         problems += found
         if not well_formed:
             malformed.add(doc.path)

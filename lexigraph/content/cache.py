@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 CACHE_DIR = Path(".cache") / "lexigraph"
 

@@ -7,8 +7,8 @@ the Markdown copy and the JSON export, so all four read a marker, a section and 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 OBSERVED = "observed:"
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
@@ -125,7 +125,7 @@ def sentences(text: str, lang: str) -> list[Sentence]:
     for block in _BLOCK_BREAK.finditer(masked):
         cuts.append(block.end())
     bounds = []
-    for start, end in zip(cuts, cuts[1:] + [len(text)]):
+    for start, end in zip(cuts, cuts[1:] + [len(text)], strict=True):
         piece = masked[start:end]
         at = 0
         for match in _SENTENCE_END.finditer(piece):

@@ -10,9 +10,10 @@ from the content (the snippets' text, the term index, reverse relations) may be 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from lexigraph.content import safefile
 from lexigraph.content.cache import FileCache
@@ -109,7 +110,7 @@ class Corpus:
         """A snippet's text; raises safefile.UnsafeFile when it may not be read."""
         return safefile.read_text(self.snippet_path(name), self.root / SNIPPETS, self.root, safefile.SNIPPET)
 
-    def keeping(self, malformed: set[str]) -> "Corpus":
+    def keeping(self, malformed: set[str]) -> Corpus:
         """The same corpus with every document that is not a mapping, or whose shown path is in
         ``malformed``, replaced by None: what the cross-entry checks are given."""
         def kept(doc):

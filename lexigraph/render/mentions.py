@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from lexigraph.content import wordlists
 from lexigraph.content.model import Corpus
@@ -61,7 +61,7 @@ _NEXT = re.compile(r"(?:[\s\u00a0\u202f]+|['’-])(\w+)")   # the next word of a
 _END = ""                                                    # trie key: the terms that end at this node
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _matcher(term: str) -> re.Pattern:
     """``term`` at a given position: its words in order, then an optional plural -s, then a boundary."""
     out = []

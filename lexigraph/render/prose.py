@@ -26,7 +26,8 @@ from lexigraph.content.evidence import MARKER
 _SEPARATOR = "LXPROSESEP"
 _SKIP = {"a", "code", "pre", "kbd", "samp", "h1", "h2", "h3", "h4", "h5", "h6"}
 # The mention scope of each piece being converted (one per piece of a batch, in order).
-_pieces: contextvars.ContextVar[list] = contextvars.ContextVar("lexigraph_prose_mentions", default=[])
+# No default: every conversion sets it first (a shared mutable default would leak between conversions).
+_pieces: contextvars.ContextVar[list] = contextvars.ContextVar("lexigraph_prose_mentions")
 _SAFE_URL = re.compile(r"^(https?:|mailto:|#|\.{0,2}/|[A-Za-z0-9_-]+/?($|#))", re.I)
 
 
@@ -64,7 +65,7 @@ class _FirstMentions(Treeprocessor):
     """Link the first mention of other entries' terms in each piece's text nodes."""
 
     def run(self, root: Element) -> None:
-        pieces = _pieces.get()
+        pieces = _pieces.get([])
         if not any(pieces):
             return
         index = 0
@@ -170,7 +171,7 @@ class ProseBatch:
                 section.seen.clear()
         if citations.get() is not None:
             citations.get().cited.clear()
-        return [_convert(text, [section]) for text, section in zip(self.texts, self.sections)]
+        return [_convert(text, [section]) for text, section in zip(self.texts, self.sections, strict=True)]
 
     def resolve(self, value: str) -> str:
         """``value`` with every token replaced by its HTML."""

@@ -23,7 +23,7 @@ class SiteMap:
     specs: dict = field(default_factory=dict)                        # spec id → specs.Spec
 
     @classmethod
-    def of(cls, corpus: Corpus, site_url: str, specs: dict | None = None) -> "SiteMap":
+    def of(cls, corpus: Corpus, site_url: str, specs: dict | None = None) -> SiteMap:
         site = cls(corpus, site_url.rstrip("/") + "/", specs=specs or {})
         for entry in corpus.entries.values():
             for lang in LANGUAGES:

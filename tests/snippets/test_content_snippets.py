@@ -12,8 +12,8 @@ import re
 import subprocess
 import sys
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest
@@ -29,10 +29,11 @@ from a2a.types import (
 from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
 from google.protobuf.json_format import ParseDict
 
-ROOT = Path(__file__).resolve().parents[2]
 from tests.support.a2a_server import RPC_PATH as A2A_RPC_PATH
 from tests.support.a2a_server import a2a_server
 from tests.support.browser import serve
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SNIPPETS = ROOT / "snippets"
 API_KEY = "test-key-123"

@@ -8,8 +8,8 @@ import contextlib
 import http.server
 import json
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import httpx2 as httpx
 

@@ -9,8 +9,8 @@ import http.server
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -20,7 +20,7 @@ CHROMIUM_ARGS = [
 
 
 @contextlib.contextmanager
-def chromium(*, webmcp: bool = False, javascript: bool = True, bfcache: bool = False) -> Iterator["object"]:
+def chromium(*, webmcp: bool = False, javascript: bool = True, bfcache: bool = False) -> Iterator[object]:
     """A fresh Chromium (new --user-data-dir), closed on exit. Yields a Playwright BrowserContext.
 
     ``bfcache``: keep Chromium's back/forward cache, which Playwright turns off by default, so that

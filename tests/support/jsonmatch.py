@@ -9,7 +9,8 @@ position). exact: both must be equal. Arrays of scalars are always compared whol
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 
 def show(value: Any) -> str:

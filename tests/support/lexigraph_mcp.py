@@ -19,8 +19,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import anyio.from_thread
 import yaml
@@ -96,7 +97,7 @@ class HttpServer:
             time.sleep(0.05)
 
     @classmethod
-    def of(cls, root: Path) -> "HttpServer":
+    def of(cls, root: Path) -> HttpServer:
         port = free_port()
         return cls(lexigraph_command(root, "mcp", "--http", "--port", str(port)), port)
 

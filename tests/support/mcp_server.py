@@ -171,7 +171,7 @@ class McpClient:
                 return self._stdio_exchange(messages)
             with ThreadPoolExecutor(max_workers=len(messages)) as pool:
                 answers = list(pool.map(lambda m: self._post(m, headers), messages))
-            return [a for a, m in zip(answers, messages) if "id" in m]
+            return [a for a, m in zip(answers, messages, strict=True) if "id" in m]
 
     def write_lines(self, *lines: bytes) -> None:
         """Write raw lines to the stdio server's input, as given (a newline ends each), without reading."""
