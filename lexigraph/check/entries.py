@@ -20,12 +20,12 @@ from lexigraph import LANGUAGES
 from lexigraph.check.common import _as_dict, _as_list, _hint, _problem
 from lexigraph.check.safety import _check_hidden_characters, _check_prose_safety
 from lexigraph.check.snippets import _check_snippets
-from lexigraph.content.model import SYMMETRIC, Corpus, Entry
+from lexigraph.content.model import SYMMETRIC, Corpus, Entry, WellFormed
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import Problem
 
 
-def check_corpus(corpus: Corpus) -> list[Problem]:
+def check_corpus(corpus: WellFormed) -> list[Problem]:
     """All cross-entry problems of a corpus of well-formed documents (validate.well_formed)."""
     problems: list[Problem] = []
     entries = list(corpus.entries.values())

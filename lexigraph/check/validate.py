@@ -16,7 +16,7 @@ from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.content import reading_path, specs, wordlists
 from lexigraph.content.load import load_corpus
-from lexigraph.content.model import PROSE_SECTIONS, Corpus
+from lexigraph.content.model import PROSE_SECTIONS, Corpus, WellFormed
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import CROSS, SCHEMA, Problem
 
@@ -51,17 +51,15 @@ def schema_check(corpus: Corpus) -> tuple[list[Problem], set[str]]:
     return problems, malformed
 
 
-def well_formed(corpus: Corpus, malformed: set[str] | None = None) -> Corpus:
+def well_formed(corpus: Corpus, malformed: set[str] | None = None) -> WellFormed:
     """The corpus as every cross-entry check sees it: each document that did not parse to a
     mapping, misses a required field or holds a value of the wrong type is None, so a check
     can trust the shape of whatever it reads (values may still break a pattern, a length or
     a count: those are the schema's to report)."""
-    return corpus.keeping(schema_check(corpus)[1] if malformed is None else malformed)
+    return WellFormed(corpus.keeping(schema_check(corpus)[1] if malformed is None else malformed))
 
 
 # The prose a published entry must carry in each language (planned entries need only slug and title).
-
-
 def _published_prose(entry) -> list[Problem]:
     out = []
     for doc in entry.prose.values():
@@ -177,7 +175,7 @@ def registry(corpus: Corpus) -> dict[str, specs.Spec]:
     return specs.parse_registry(corpus.registry)
 
 
-def _registry_cross(corpus: Corpus, checked: Corpus) -> list[Problem]:
+def _registry_cross(corpus: Corpus, checked: WellFormed) -> list[Problem]:
     if not os.path.lexists(corpus.root / specs.REGISTRY_FILE):
         uses = any(e.fact("checked_against") for e in checked.entries.values())
         if uses:

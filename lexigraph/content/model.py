@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NewType
 
 from lexigraph.content import safefile
 from lexigraph.content.cache import FileCache
@@ -121,3 +121,10 @@ class Corpus:
                    for key, e in self.entries.items()}
         archive = {key: {v: kept(d) for v, d in versions.items()} for key, versions in self.archive.items()}
         return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry))
+
+
+#: A corpus in which every document is well-formed or None: each one that parsed to a mapping and
+#: has every required field with its schema's type (check.validate.well_formed makes it). The checks
+#: that read fields without guards (cross-entry rules, warnings) take this type, so mypy refuses to
+#: hand them a corpus that was not through well_formed.
+WellFormed = NewType("WellFormed", Corpus)
