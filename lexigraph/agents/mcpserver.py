@@ -220,8 +220,13 @@ class LexigraphServer(MCPServer):
             return await super().get_prompt(name, given, context)
         except MCPError:
             raise
-        except ValueError as error:   # the SDK wraps what the prompt raised (a QueryError) in a ValueError
-            raise MCPError(code=INVALID_PARAMS, message=f"prompt '{name}': {error}") from None
+        except ValueError as error:   # the SDK wraps what the prompt raised (a QueryError) in ValueErrors
+            cause = error
+            while cause is not None and not isinstance(cause, QueryError):
+                cause = cause.__cause__
+            if cause is None:
+                raise
+            raise MCPError(code=INVALID_PARAMS, message=f"prompt '{name}': {cause}") from None
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None):
         if self._tool_manager.get_tool(name) is None:
@@ -398,7 +403,9 @@ def build_server(lexicon: Lexicon) -> MCPServer:
                        if (slug := e.text(code, "slug", e.id)) not in values and fold(slug).startswith(given) and given]
         else:
             return None
-        matches = [v for v in values if fold(v).startswith(given)]
+        matches = sorted((v for v in values if fold(v).startswith(given)), key=lambda v: (fold(v) != given, v))
+        if argument.name in ("lang", "level") or (argument.name == "b" and not given):
+            matches = [v for v in values if fold(v).startswith(given)]    # their own order
         return Completion(values=matches[:100], total=len(matches), has_more=len(matches) > 100)
 
     # -- resources ----------------------------------------------------------------------------
