@@ -23,7 +23,7 @@ def outside_code(markdown: str) -> str:
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT / "archive")) for p in PAGES])
 def test_an_archived_page_becomes_clean_markdown(page):
-    entry_id, version, lang = page.parts[-3], page.parts[-2], page.stem
+    version, lang = page.parts[-2], page.stem
     meta = yaml.safe_load((page.parent / "version.yml").read_text(encoding="utf-8"))
     url = f"https://www.lexigraph.org/{lang}/{meta[lang]['slug']}/{version}/"
     frozen = page.read_text(encoding="utf-8")

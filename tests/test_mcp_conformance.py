@@ -13,7 +13,14 @@ import yaml
 from mcp.shared.exceptions import MCPError
 from mcp_types import PromptReference, ResourceTemplateReference
 
-from tests.support.lexigraph_mcp import ROOT, HttpServer, connect, content_root, lexigraph_command, stdio_target
+from tests.support.lexigraph_mcp import (
+    ROOT,
+    HttpServer,
+    connect,
+    content_root,
+    lexigraph_command,
+    stdio_target,
+)
 from tests.support.mcp_server import TIMEOUT
 
 
@@ -175,7 +182,7 @@ def test_cite_gives_the_citation_of_the_site_block(client, content, style):
     assert result.is_error is False
     data = result.structured_content
     frozen = (root / "archive" / "mcp" / archived / "en.md").read_text(encoding="utf-8")
-    shown = re.search(rf'id="cite-{style}" class="lx-cite__text">(.*?)</(?:p|pre)>', frozen, re.S).group(1)
+    shown = re.search(rf'id="cite-{style}" class="lx-cite__text">(.*?)</(?:p|pre)>', frozen, re.DOTALL).group(1)
     assert data["citation"] == html.unescape(shown)
     assert (data["version"], data["url"]) == (archived, f"https://www.lexigraph.org/en/mcp/{archived}/")
     assert json.loads(result.content[0].text) == data

@@ -48,7 +48,7 @@ class ReverseProxy:
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> "ReverseProxy":
+    def __enter__(self):
         self.thread.start()
         deadline = time.monotonic() + 15
         while not self.server.started:
@@ -124,17 +124,17 @@ def test_without_allowed_host_the_proxy_is_refused_and_the_environment_variable_
 
 @pytest.mark.parametrize("args, message", [
     (["--http", "--allowed-host", "https://lexigraph.example.org"],
-     "lexigraph mcp: --allowed-host 'https://lexigraph.example.org' is not a host name: give e.g. 'lexigraph.example.org' "
-     "or 'lexigraph.example.org:8443' (no scheme, no path, no wildcard name)\n"),
+     ("lexigraph mcp: --allowed-host 'https://lexigraph.example.org' is not a host name: give e.g. 'lexigraph.example.org' "
+      "or 'lexigraph.example.org:8443' (no scheme, no path, no wildcard name)\n")),
     (["--http", "--allowed-host", "*"],
-     "lexigraph mcp: --allowed-host '*' is not a host name: give e.g. 'lexigraph.example.org' "
-     "or 'lexigraph.example.org:8443' (no scheme, no path, no wildcard name)\n"),
+     ("lexigraph mcp: --allowed-host '*' is not a host name: give e.g. 'lexigraph.example.org' "
+      "or 'lexigraph.example.org:8443' (no scheme, no path, no wildcard name)\n")),
     (["--http", "--allowed-origin", "app.example.org"],
-     "lexigraph mcp: --allowed-origin 'app.example.org' is not an origin: give e.g. 'https://app.example.org' "
-     "(scheme and host, optional port, no path)\n"),
+     ("lexigraph mcp: --allowed-origin 'app.example.org' is not an origin: give e.g. 'https://app.example.org' "
+      "(scheme and host, optional port, no path)\n")),
     (["--allowed-host", PUBLIC], "lexigraph mcp: --allowed-host and --allowed-origin apply to --http only\n"),
 ])
 def test_a_bad_allowed_name_is_refused_before_serving(args, message):
-    done = subprocess.run(lexigraph_command(ROOT, "mcp", *args), cwd=ROOT, capture_output=True, text=True, timeout=60,
+    done = subprocess.run(lexigraph_command(ROOT, "mcp", *args), check=False, cwd=ROOT, capture_output=True, text=True, timeout=60,
                           stdin=subprocess.DEVNULL)
     assert (done.returncode, done.stderr, done.stdout) == (2, message, "")

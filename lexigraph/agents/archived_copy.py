@@ -113,7 +113,7 @@ class _Markdown(HTMLParser):
             self.stack.pop()          # an element closed implicitly
         if not self.stack:
             return
-        _, attrs = self.stack.pop()
+        self.stack.pop()
         if self.pre is not None:
             if tag == "pre":
                 self.blocks.append(("block", "```\n" + "".join(self.pre).strip("\n") + "\n```"))
@@ -194,7 +194,7 @@ def _inline_text(html: str) -> str:
 
 def _citation_line(html: str, base: str, colon: str) -> str:
     """The short reference of a frozen "Cite this entry" block (the current copy gives only that one)."""
-    found = re.search(r'<p id="cite-line"[^>]*>(.*?)</p>', html, re.S)
+    found = re.search(r'<p id="cite-line"[^>]*>(.*?)</p>', html, re.DOTALL)
     return html_to_markdown(found.group(1), base, colon) if found else html_to_markdown(html, base, colon)
 
 

@@ -24,7 +24,10 @@ from typing import Annotated, Any
 from mcp.server import MCPServer
 from mcp.server.apps import Apps
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
+from mcp.server.mcpserver.exceptions import (
+    ResourceNotFoundError,
+    ToolError,
+)
 from mcp.server.mcpserver.resources import Resource
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.shared.exceptions import MCPError
@@ -42,7 +45,14 @@ from pydantic import BaseModel, Field
 
 from lexigraph import LANGUAGES
 from lexigraph.agents import prompts
-from lexigraph.agents.lexicon import FORMATS, MAX_NAME, MAX_QUERY, Lexicon, QueryError, fold
+from lexigraph.agents.lexicon import (
+    FORMATS,
+    MAX_NAME,
+    MAX_QUERY,
+    Lexicon,
+    QueryError,
+    fold,
+)
 from lexigraph.render.cite import FORMATS as CITATION_FORMATS
 
 QUIZ_VIEW = "ui://lexigraph/quiz"

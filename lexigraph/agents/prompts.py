@@ -66,7 +66,7 @@ def explain(lexicon: Lexicon, term: str, lang: str, level: str = "basic") -> str
     code, level = lexicon.language(lang), _level(level)
     entry = lexicon.term(term)
     full = lexicon.store.get(entry.id)[0]
-    text = lambda key: full.text(code, key)  # noqa: E731
+    text = lambda key: full.text(code, key)
     frame = FRAME[code]
     title, url = text("title"), lexicon.url(entry, code)
     out = [frame["explain"].format(title=title, url=url)]
