@@ -102,9 +102,28 @@ def site_url(root: Path) -> str:
     return config.get("site_url") or DEFAULT_SITE_URL
 
 
+def _names(option: list[str] | None, variable: str) -> list[str]:
+    """An option's values, else the environment variable's comma-separated list."""
+    import os
+
+    if option:
+        return option
+    return [name for name in os.environ.get(variable, "").split(",") if name.strip()]
+
+
 def cmd_mcp(args: argparse.Namespace) -> int:
+    from lexigraph.agents.mcpserver import DeploymentError, allowed_names
     from lexigraph.agents.served_cache import load
 
+    hosts, origins = _names(args.allowed_host, "LEXIGRAPH_ALLOWED_HOSTS"), _names(args.allowed_origin, "LEXIGRAPH_ALLOWED_ORIGINS")
+    try:
+        allowed_names(hosts, origins)
+    except DeploymentError as error:
+        print(f"lexigraph mcp: {error}", file=sys.stderr)
+        return 2
+    if (hosts or origins) and not args.http:
+        print("lexigraph mcp: --allowed-host and --allowed-origin apply to --http only", file=sys.stderr)
+        return 2
     root = Path(args.root)
     try:
         lexicon = load(root, site_url(root))
@@ -114,14 +133,16 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         return 1
     from lexigraph.agents.mcpserver import serve
 
-    serve(lexicon, http=args.http, port=args.port)
+    serve(lexicon, http=args.http, port=args.port, allowed_hosts=hosts, allowed_origins=origins)
     return 0
 
 
-MCP_HELP = """Serve the lexicon to MCP clients (tools search, get_entry, list_entries, quiz; resources
-lexigraph://{lang}/{id}). Without --http it speaks MCP over stdin/stdout: the client starts
-`lexigraph mcp` itself. With --http it serves Streamable HTTP at http://127.0.0.1:PORT/mcp
-(stateless, loopback only, Host/Origin checked against DNS rebinding) until stopped."""
+MCP_HELP = """Serve the lexicon to MCP clients (tools search, get_entry, list_entries, cite, quiz; prompts
+explain, quiz_me, compare; resources lexigraph://{lang}/{id}). Without --http it speaks MCP over
+stdin/stdout: the client starts `lexigraph mcp` itself. With --http it serves Streamable HTTP at
+http://127.0.0.1:PORT/mcp (stateless, bound to loopback, Host/Origin checked against DNS rebinding)
+until stopped; behind a reverse proxy, --allowed-host/--allowed-origin (or LEXIGRAPH_ALLOWED_HOSTS/
+LEXIGRAPH_ALLOWED_ORIGINS, comma-separated) add the public names the proxy forwards."""
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
@@ -156,6 +177,12 @@ def build_parser() -> argparse.ArgumentParser:
                          description=MCP_HELP)
     mcp.add_argument("--http", action="store_true", help="serve Streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8765, help="port for --http (default: 8765)")
+    mcp.add_argument("--allowed-host", action="append", metavar="HOST",
+                     help="with --http, also accept this Host header (e.g. lexigraph.example.org, or name:* for any port); "
+                          "repeatable; default: $LEXIGRAPH_ALLOWED_HOSTS (comma-separated); loopback is always accepted")
+    mcp.add_argument("--allowed-origin", action="append", metavar="ORIGIN",
+                     help="with --http, also accept this Origin header (e.g. https://app.example.org); repeatable; "
+                          "default: $LEXIGRAPH_ALLOWED_ORIGINS (comma-separated)")
     mcp.set_defaults(func=cmd_mcp)
     preview = sub.add_parser("preview", help="serve one entry, its neighbours and the indexes, rebuilt within seconds of each save")
     preview.add_argument("id", help="the entry id, e.g. mcp")

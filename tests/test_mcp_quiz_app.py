@@ -1,7 +1,8 @@
 """The quiz as an MCP App, round trip in real Chromium with the official @modelcontextprotocol/ext-apps
 host bridge: a host page (tests/support/quiz_host/) calls `quiz` on a running `lexigraph mcp --http`
 (through a recording 127.0.0.1 relay), reads the `ui://lexigraph/quiz` view the tool names, embeds
-it in <iframe sandbox="allow-scripts"> and hands it the tool result; the reader answers in the view."""
+it in <iframe sandbox="allow-scripts"> and hands it the tool result; the view fetches the answer key from
+the app-only tool `quiz_key` through the host, and the reader answers in the view."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def quiz_host():
 
 
 def open_quiz(host, entry_id: str, lang: str):
-    """Open the host on ``entry_id``'s quiz; returns (page, view frame locator, the tool's structured result, view requests)."""
+    """Open the host on ``entry_id``'s quiz; returns (page, view frame locator, the tool's structured result
+    with the key the view fetched merged into each option as ``correct``/``feedback``, view requests)."""
     page = host.context.new_page()
     page.console_lines = []
     page.on("console", lambda message: page.console_lines.append(message.text))
@@ -44,10 +46,18 @@ def open_quiz(host, entry_id: str, lang: str):
         page.goto(f"{host.url}/quiz_host/host.html?id={entry_id}&lang={lang}")
     view = page.frame_locator("#view")
     view.locator("h1").wait_for()
-    call = [m for m in host.forwarded if m.get("method") == "tools/call"][-1]   # this page's own call
+    call = [m for m in host.forwarded if m.get("method") == "tools/call" and m["params"]["name"] == "quiz"][-1]   # this page's own call
     assert call["params"]["arguments"] == {"id": entry_id, "lang": lang}
-    result = json.loads(host.answers[call["id"]])["result"]
-    return page, view, result["structuredContent"], view_requests
+    result = json.loads(host.answers[call["id"]])["result"]["structuredContent"]
+    asked = [m for m in host.forwarded if m.get("method") == "tools/call" and m["params"]["name"] == "quiz_key"][-1]
+    assert asked["params"]["arguments"] == {"id": entry_id, "lang": lang}
+    key = {q["id"]: q for q in json.loads(host.answers[asked["id"]])["result"]["structuredContent"]["questions"]}
+    for question in result["questions"]:
+        for option in question["options"]:
+            assert "correct" not in option and "feedback" not in option   # the model's result holds no key
+            option["correct"] = option["id"] in key[question["id"]]["right"]
+            option["feedback"] = key[question["id"]]["feedback"][option["id"]]
+    return page, view, result, view_requests
 
 
 def test_view_is_the_resource_the_tool_names_sandboxed_with_an_opaque_origin(quiz_host):
@@ -68,6 +78,10 @@ def test_french_quiz_renders_three_questions_with_feedback_and_score(quiz_host):
     legends = view.locator("legend").all_text_contents()
     assert legends == [f"{n}. {q['prompt']}" for n, q in enumerate(quiz["questions"], start=1)]
     first, second, third = quiz["questions"]
+    # The view shows the options in the site's order (render/quiz.py's display_order).
+    for index, question in enumerate(quiz["questions"], start=1):
+        shown = view.locator(f"fieldset:nth-of-type({index}) button").evaluate_all("bs => bs.map(b => b.dataset.option)")
+        assert shown == [o["id"] for o in question["options"]] == site_order("mcp", "fr", question["id"])
 
     wrong = next(o for o in first["options"] if not o["correct"])
     right = next(o for o in first["options"] if o["correct"])
@@ -103,6 +117,16 @@ def test_english_quiz_speaks_english_and_retry_starts_over(quiz_host):
     assert view.locator("#score").text_content() == ""
     assert view.locator('button[aria-pressed="true"]').count() == 0
     page.close()
+
+
+def site_order(entry_id: str, lang: str, question_id: str) -> list[str]:
+    import yaml
+
+    from lexigraph.render.quiz import display_order
+
+    written = yaml.safe_load((ROOT / "quizzes" / f"{entry_id}.{lang}.yml").read_text(encoding="utf-8"))["questions"]
+    options = next(q for q in written if q["id"] == question_id)["options"]
+    return [o["id"] for o in display_order(entry_id, question_id, options)]
 
 
 def test_view_builds_nodes_and_never_parses_markup():

@@ -20,7 +20,7 @@ from tests.support.lexigraph_mcp import (
     stdio_target,
 )
 
-TOOLS = ["get_entry", "list_entries", "quiz", "search"]
+TOOLS = ["cite", "get_entry", "list_entries", "quiz", "quiz_key", "search"]
 PREFIX = "Error executing tool {}: "
 
 
@@ -83,6 +83,8 @@ def test_every_tool_is_read_only_with_an_output_schema(client):
         assert tool.output_schema["type"] == "object", tool.name
     quiz = next(t for t in tools if t.name == "quiz")
     assert quiz.meta["ui"] == {"resourceUri": "ui://lexigraph/quiz", "visibility": ["model", "app"]}
+    key = next(t for t in tools if t.name == "quiz_key")
+    assert key.meta["ui"] == {"resourceUri": "ui://lexigraph/quiz", "visibility": ["app"]}   # hidden from the model
 
 
 # -- search -----------------------------------------------------------------------------------
@@ -142,14 +144,20 @@ def test_get_entry_accepts_the_id_or_either_language_slug(client, name):
     assert (result["id"], result["title"], result["url"]) == ("harness", "Harness", "https://www.lexigraph.org/en/harness/")
 
 
-def test_get_entry_serves_an_archived_version_as_frozen(client, content):
+def test_get_entry_serves_an_archived_version_as_clean_markdown(client, content):
+    from lexigraph.agents.archived_copy import clean_markdown
+
     root, archived = content
     result = call(client, "get_entry", {"id": "mcp", "version": archived}).structured_content
-    assert result["markdown"] == (root / "archive" / "mcp" / archived / "fr.md").read_text(encoding="utf-8")
+    frozen = (root / "archive" / "mcp" / archived / "fr.md").read_text(encoding="utf-8")
+    assert result["markdown"] == clean_markdown(frozen, f"https://www.lexigraph.org/fr/mcp/{archived}/")
+    assert "<" not in result["markdown"].split("```")[0] and "](../" not in result["markdown"]
+    assert f"Lexigraph, « MCP », {archived}, https://www.lexigraph.org/fr/mcp/{archived}/, CC BY 4.0." in result["markdown"]
     assert (result["version"], result["current_version"]) == (archived, BUMPED)
     assert result["url"] == f"https://www.lexigraph.org/fr/mcp/{archived}/"
     as_json = call(client, "get_entry", {"id": "mcp", "lang": "en", "version": archived, "format": "json"}).structured_content
-    assert as_json["entry"]["markdown"] == (root / "archive" / "mcp" / archived / "en.md").read_text(encoding="utf-8")
+    frozen_en = (root / "archive" / "mcp" / archived / "en.md").read_text(encoding="utf-8")
+    assert as_json["entry"]["markdown"] == clean_markdown(frozen_en, f"https://www.lexigraph.org/en/mcp/{archived}/")
     current = call(client, "get_entry", {"id": "mcp", "version": BUMPED}).structured_content
     assert current["markdown"].startswith("# MCP\n") and f" · {BUMPED} · " in current["markdown"]
 
@@ -210,18 +218,24 @@ def test_unknown_resource_is_an_error_naming_the_problem(client, uri, message):
 # -- the quiz tool ----------------------------------------------------------------------------
 
 
-def test_quiz_returns_the_three_questions_in_the_language_asked(client, content):
+def test_quiz_returns_the_three_questions_in_the_site_order_without_the_key(client, content):
     import yaml
+
+    from lexigraph.render.quiz import display_order
 
     result = call(client, "quiz", {"id": "mcp", "lang": "en"})
     data = result.structured_content
     source = yaml.safe_load((content[0] / "quizzes" / "mcp.en.yml").read_text(encoding="utf-8"))["questions"]
     assert [q["id"] for q in data["questions"]] == [q["id"] for q in source]
     for question, written in zip(data["questions"], source, strict=True):
-        assert sorted(o["id"] for o in question["options"]) == sorted(o["id"] for o in written["options"])
-        assert [o["id"] for o in question["options"] if o["correct"]] == [o["id"] for o in written["options"] if o.get("correct")]
+        assert [o["id"] for o in question["options"]] == [o["id"] for o in display_order("mcp", written["id"], written["options"])]
+        assert all(set(o) == {"id", "text"} for o in question["options"])
     assert data["labels"]["score"] == "Score: {score}/{total}"
     assert result.content[0].text.startswith("MCP — ")
+    key = call(client, "quiz_key", {"id": "mcp", "lang": "en"}).structured_content
+    for question, written in zip(key["questions"], source):
+        assert question["right"] == [o["id"] for o in display_order("mcp", written["id"], written["options"]) if o.get("correct")]
+        assert sorted(question["feedback"]) == sorted(o["id"] for o in written["options"])
 
 
 # -- bad input --------------------------------------------------------------------------------

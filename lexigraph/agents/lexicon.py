@@ -16,7 +16,6 @@ unchanged content so starts without reading the whole lexicon (see bench/mcp.py)
 from __future__ import annotations
 
 import pickle
-import random
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from lexigraph.content.model import Entry
 from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
 from lexigraph.render.i18n import LABELS, t
+from lexigraph.render.quiz import display_order
 from lexigraph.render.urls import SiteMap
 
 FORMATS = ("markdown", "json")
@@ -127,6 +127,16 @@ class Lexicon:
             self._refuse(f"no entry '{_shown(name)}' in the lexicon{hint}")
         return self.site.corpus.entries[found]
 
+    def term(self, name: str) -> Entry:
+        """The entry named ``name`` by id, slug, title or alias in either language ("tool call", « Appel d’outil »)."""
+        if name.strip() and len(name) <= MAX_NAME and fold(name.strip()) not in self.names:
+            wanted = " ".join(words(name))
+            for entry in self.entries():
+                for lang in LANGUAGES:
+                    if wanted in {" ".join(words(n)) for n in [entry.text(lang, "title") or "", *(entry.text(lang, "aliases") or [])]}:
+                        return entry
+        return self.entry(name)
+
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """Entry ids that look like ``name``: by spelling of ids and slugs, else by search."""
         close = close_matches(fold(name.strip()), self.names, n=n * 2)
@@ -210,11 +220,16 @@ class Lexicon:
     # -- what is served ------------------------------------------------------------------
 
     def markdown(self, entry: Entry, lang: str, version: str | None = None) -> str:
-        """The entry's Markdown copy (as published next to its page), or an archived version's frozen page."""
+        """The entry's Markdown copy (as published next to its page), or an archived version's frozen
+        page made clean Markdown the same way (no HTML, absolute links; see :mod:`archived_copy`)."""
+        from lexigraph.agents.archived_copy import clean_markdown
         from lexigraph.render.markdown_copy import markdown_copy
 
         full, pages = self.store.get(entry.id)
-        return markdown_copy(self.site, full, lang) if version is None else pages[version][lang]
+        if version is None:
+            return markdown_copy(self.site, full, lang)
+        meta = self.archived[entry.id][version]
+        return clean_markdown(pages[version][lang], self.site.absolute(f"{lang}/{meta[lang]['slug']}/{version}/"))
 
     def data(self, entry: Entry, lang: str, version: str | None = None) -> dict:
         """The entry as the JSON export has it; an archived version as its record and frozen Markdown."""
@@ -225,21 +240,23 @@ class Lexicon:
             meta = self.archived[entry.id][version]
             return {"id": entry.id, "version": version, "date": meta.get("date"), "changed": meta.get("changed", []),
                     "title": meta[lang]["title"], "url": self.site.absolute(f"{lang}/{meta[lang]['slug']}/{version}/"),
-                    "markdown": pages[version][lang]}
+                    "markdown": self.markdown(entry, lang, version)}
         if entry.status != "published":
             return {"id": entry.id, "status": entry.status, "title": entry.text(lang, "title"), "url": self.url(entry, lang)}
         return entry_json(self.site, full, lang)
 
-    def quiz(self, entry: Entry, lang: str) -> dict:
-        """The entry's three questions for the quiz App: options shuffled (seeded per question), with feedback."""
+    def _quiz_doc(self, entry: Entry, lang: str):
         doc = self.store.get(entry.id)[0].quiz.get(lang)
         if doc is None:
             self._refuse(f"'{entry.id}' has no quiz yet ({entry.status} entry)")
+        return doc
+
+    def quiz(self, entry: Entry, lang: str) -> dict:
+        """The entry's three questions as the model may see them: options in the site's display order
+        (:func:`render.quiz.display_order`), with neither which one is right nor the feedback."""
         questions = []
-        for question in doc.data["questions"]:
-            options = [{"id": o["id"], "text": plain(o["text"]), "correct": bool(o.get("correct")),
-                        "feedback": plain(o["feedback"])} for o in question["options"]]
-            random.Random(f"{entry.id}/{question['id']}").shuffle(options)
+        for question in self._quiz_doc(entry, lang).data["questions"]:
+            options = [{"id": o["id"], "text": plain(o["text"])} for o in display_order(entry.id, question["id"], question["options"])]
             questions.append({"id": question["id"], "level": t(lang, "level_" + question["level"]),
                               "prompt": plain(question["prompt"]), "multiple": bool(question.get("multiple")),
                               "options": options})
@@ -248,6 +265,35 @@ class Lexicon:
                    ("missed", "quiz_missed"), ("score", "quiz_score"), ("retry", "quiz_retry"), ("check", "quiz_check"))}
         return {"id": entry.id, "lang": lang, "title": entry.text(lang, "title"), "url": self.url(entry, lang),
                 "labels": labels, "questions": questions}
+
+    def quiz_key(self, entry: Entry, lang: str) -> dict:
+        """The answer key of the quiz, for its view only: per question, the right option ids and each option's feedback."""
+        return {"id": entry.id, "lang": lang, "questions": [
+            {"id": q["id"], "right": [o["id"] for o in display_order(entry.id, q["id"], q["options"]) if o.get("correct")],
+             "feedback": {o["id"]: plain(o["feedback"]) for o in display_order(entry.id, q["id"], q["options"])}}
+            for q in self._quiz_doc(entry, lang).data["questions"]]}
+
+    def citation(self, entry: Entry, lang: str, version: str | None, style: str) -> dict:
+        """The citation the entry page's "Cite this entry" block gives, in one of its formats, for any served version."""
+        import dataclasses
+
+        from lexigraph.render import cite
+
+        makers = {name: make for name, _, make in cite.FORMATS}
+        if style not in makers:
+            self._refuse(f"unknown citation format '{_shown(str(style))}': use {_quoted(list(makers))}")
+        if entry.status != "published":
+            self._refuse(f"'{entry.id}' is a {entry.status} entry: there is nothing to cite yet")
+        full = self.store.get(entry.id)[0]
+        served = self.version(entry, version)
+        ref = cite.reference(self.site, full, lang)
+        if served is not None:
+            meta = self.archived[entry.id][served]
+            ref = dataclasses.replace(ref, key=f"lexigraph-{entry.id}-{served}-{lang}", title=meta[lang]["title"],
+                                      version=served, date=str(meta.get("date") or cite.version_date(full, served)),
+                                      url=self.site.absolute(f"{lang}/{meta[lang]['slug']}/{served}/"))
+        return {"id": entry.id, "lang": lang, "version": ref.version, "format": style, "url": ref.url,
+                "citation": makers[style](ref)}
 
 
 def _weight(token: str, vocabulary, exact: float, prefix: float) -> float:

@@ -1,38 +1,74 @@
 """`lexigraph mcp`: the lexicon as an MCP server, on the official SDK (``mcp`` 2.3, ``MCPServer``).
 
 Tools (all read-only, each with an output schema and structured content): ``search``,
-``get_entry``, ``list_entries``, and ``quiz``, an MCP App whose view
-(``ui://lexigraph/quiz``) renders the entry's questions in the host's sandboxed iframe.
-Resources: each entry as ``lexigraph://{lang}/{id}`` (its Markdown copy), plus the template.
-What is served comes from :mod:`lexigraph.lexicon`; a request it cannot answer is an
-``isError`` result saying what was wrong and which ids are nearest.
+``get_entry``, ``list_entries``, ``cite``, and ``quiz``, an MCP App whose view
+(``ui://lexigraph/quiz``) renders the entry's questions in the host's sandboxed iframe; the view
+alone reads the answer key, from the app-only tool ``quiz_key`` (``_meta.ui.visibility: ["app"]``).
+Prompts: ``explain``, ``quiz_me``, ``compare``; completion for their ``id``/``lang``-like arguments
+and for the resource template. Resources: each entry as ``lexigraph://{lang}/{id}`` (its Markdown
+copy), plus the template. What is served comes from :mod:`lexigraph.agents.lexicon`; a tool call
+it cannot answer is an ``isError`` result saying what was wrong and which ids are nearest; an
+unknown tool, prompt or resource is a JSON-RPC error (see :class:`LexigraphServer`).
 
-Serves stdio by default, or Streamable HTTP on 127.0.0.1 (stateless, DNS-rebinding protection on).
+Serves stdio by default, or Streamable HTTP on 127.0.0.1 (stateless, DNS-rebinding protection on;
+``--allowed-host``/``--allowed-origin`` add the names a reverse proxy forwards).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Annotated, Any
 
 from mcp.server import MCPServer
 from mcp.server.apps import Apps
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import (
+    ResourceNotFoundError,
+    ToolError,
+)
 from mcp.server.mcpserver.resources import Resource
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp_types import (
+    INVALID_PARAMS,
+    CallToolResult,
+    Completion,
+    PromptReference,
+    ResourceTemplateReference,
+    TextContent,
+    ToolAnnotations,
+)
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, Field
 
 from lexigraph import LANGUAGES
-from lexigraph.agents.lexicon import FORMATS, Lexicon, QueryError
+from lexigraph.agents import prompts
+from lexigraph.agents.lexicon import (
+    FORMATS,
+    MAX_NAME,
+    MAX_QUERY,
+    Lexicon,
+    QueryError,
+    fold,
+)
+from lexigraph.render.cite import FORMATS as CITATION_FORMATS
 
 QUIZ_VIEW = "ui://lexigraph/quiz"
+ENTRY_TEMPLATE = "lexigraph://{lang}/{id}"
+RESOURCE_NOT_FOUND_2025 = -32002   # 2025-11-25 and earlier; 2026-07-28 retired it for -32602 (SEP-2164)
+CITATION_STYLES = [name for name, _, _ in CITATION_FORMATS]
+LOOPBACK_HOSTS = ["127.0.0.1:*", "localhost:*"]
+LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*"]
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 # Each argument's expected values are advertised in the schema but checked by the tool itself,
 # so a wrong value gets Lexigraph's own message (with the nearest ids) rather than a validator's.
 Lang = Annotated[str, Field(description="Language of the answer: 'fr' or 'en'.", json_schema_extra={"enum": list(LANGUAGES)})]
-EntryId = Annotated[str, Field(description="An entry id (e.g. 'mcp-apps') or its slug in either language (e.g. 'harnais').")]
+EntryId = Annotated[str, Field(description="An entry id (e.g. 'mcp-apps') or its slug in either language (e.g. 'harnais').",
+                               json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})]
+Version = Annotated[str | None, Field(description="An archived version such as 'v2026-08'; default: the current one.",
+                                      json_schema_extra={"maxLength": MAX_NAME})]
 
 
 class Hit(BaseModel):
@@ -87,8 +123,6 @@ class ListResult(BaseModel):
 class QuizOption(BaseModel):
     id: str
     text: str
-    correct: bool
-    feedback: str
 
 
 class QuizQuestion(BaseModel):
@@ -105,7 +139,28 @@ class QuizResult(BaseModel):
     title: str
     url: str
     labels: dict[str, str] = Field(description="The view's interface text in the quiz's language.")
-    questions: list[QuizQuestion]
+    questions: list[QuizQuestion] = Field(description="Options in the site's display order; which is right is not said here.")
+
+
+class KeyedQuestion(BaseModel):
+    id: str
+    right: list[str] = Field(description="The ids of the right options.")
+    feedback: dict[str, str] = Field(description="Option id → why it is right or wrong.")
+
+
+class QuizKey(BaseModel):
+    id: str
+    lang: str
+    questions: list[KeyedQuestion]
+
+
+class CitationResult(BaseModel):
+    id: str
+    lang: str
+    version: str
+    format: str
+    url: str = Field(description="The versioned permalink cited.")
+    citation: str = Field(description="The citation, exactly as the entry page's \"Cite this entry\" block gives it.")
 
 
 # The ext-apps App (npm @modelcontextprotocol/ext-apps 2.0.4, MIT, LICENSE beside it), copied from the
@@ -138,8 +193,65 @@ def quiz_view_html() -> str:
     return html.replace("/* quiz-app.js */", script)
 
 
+class LexigraphServer(MCPServer):
+    """``MCPServer`` with protocol errors where the specification asks for them:
+
+    - an unknown resource (or an entry the template cannot find) is ``-32002`` for a client on
+      2025-11-25 or earlier, and ``-32602`` on 2026-07-28, which retired ``-32002`` (the SDK's
+      ``ResourceNotFoundError``, SEP-2164);
+    - an unknown prompt, a missing or unknown prompt argument, or a value the lexicon refuses is
+      ``-32602`` with Lexigraph's own message (the SDK answers code 0 and logs a traceback);
+    - an unknown tool is ``-32602``, as the 2025-11-25 specification's example has it (the SDK
+      returns an ``isError`` tool result). Bad *arguments* stay tool results, for the model to read
+      and correct (SEP-1303).
+    """
+
+    async def read_resource(self, uri, context: Context | None = None):
+        try:
+            return await super().read_resource(uri, context)
+        except ResourceNotFoundError as error:
+            version = context.protocol_version if context is not None else None
+            code = INVALID_PARAMS if version in MODERN_PROTOCOL_VERSIONS else RESOURCE_NOT_FOUND_2025
+            raise MCPError(code=code, message=str(error), data={"uri": str(uri)}) from None
+
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None):
+        prompt = self._prompt_manager.get_prompt(name)
+        if prompt is None:
+            known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
+            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt '{_shown(name)}'; prompts: {known}")
+        expected = [a.name for a in prompt.arguments or []]
+        given = dict(arguments or {})
+        unknown = [k for k in given if k not in expected]
+        missing = [a.name for a in prompt.arguments or [] if a.required and a.name not in given]
+        if unknown or missing:
+            problem = f"unknown argument '{_shown(unknown[0])}'" if unknown else f"missing argument '{missing[0]}'"
+            raise MCPError(code=INVALID_PARAMS, message=f"prompt '{name}': {problem}; it takes {', '.join(expected)}")
+        try:
+            return await super().get_prompt(name, given, context)
+        except MCPError:
+            raise
+        except ValueError as error:   # the SDK wraps what the prompt raised (a QueryError) in ValueErrors
+            cause = error
+            while cause is not None and not isinstance(cause, QueryError):
+                cause = cause.__cause__
+            if cause is None:
+                raise
+            raise MCPError(code=INVALID_PARAMS, message=f"prompt '{name}': {cause}") from None
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None):
+        if self._tool_manager.get_tool(name) is None:
+            known = ", ".join(t.name for t in self._tool_manager.list_tools())
+            raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {_shown(name)}; tools: {known}")
+        return await super().call_tool(name, arguments, context)
+
+
+def _shown(value: object) -> str:
+    text = str(value).replace("\n", " ")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def build_server(lexicon: Lexicon) -> MCPServer:
-    """The MCP server for ``lexicon``: four tools, the quiz view, and one resource per entry and language."""
+    """The MCP server for ``lexicon``: its tools, prompts and completions, the quiz view, and one resource per entry and language."""
 
     def answer(work):
         try:
@@ -151,7 +263,8 @@ def build_server(lexicon: Lexicon) -> MCPServer:
 
     @apps.tool(resource_uri=QUIZ_VIEW, visibility=["model", "app"], annotations=READ_ONLY)
     def quiz(id: EntryId, lang: Lang = "fr") -> Annotated[CallToolResult, QuizResult]:
-        """An entry's three-question quiz, shown as an interactive view (MCP Apps) where the host supports it."""
+        """An entry's three-question quiz, shown as an interactive view (MCP Apps) where the host supports it.
+        The options come in the site's order; the result does not say which is right (the view checks the answers)."""
         def work():
             entry = lexicon.entry(id)
             data = lexicon.quiz(entry, lexicon.language(lang))
@@ -161,18 +274,28 @@ def build_server(lexicon: Lexicon) -> MCPServer:
             return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
         return answer(work)
 
+    @apps.tool(resource_uri=QUIZ_VIEW, visibility=["app"], annotations=READ_ONLY)
+    def quiz_key(id: EntryId, lang: Lang = "fr") -> QuizKey:
+        """For the quiz view only (hidden from the model): the right options of an entry's quiz and each option's feedback."""
+        def work():
+            entry = lexicon.entry(id)
+            return QuizKey.model_validate(lexicon.quiz_key(entry, lexicon.language(lang)))
+        return answer(work)
+
     apps.add_html_resource(QUIZ_VIEW, quiz_view_html(), name="lexigraph-quiz", title="Lexigraph quiz",
                            description="Answers an entry's quiz with per-option feedback and a score; sends nothing anywhere.")
 
-    server = MCPServer("lexigraph", version=_version(), extensions=[apps], log_level="WARNING",
-                       instructions="Lexigraph is a bilingual (French/English), versioned lexicon of how AI systems "
-                                    "plug into tools: MCP, MCP Apps, WebMCP and the terms around them. Search it, "
-                                    "then read an entry by id; every answer is in the language asked for.")
+    server = LexigraphServer("lexigraph", version=_version(), extensions=[apps], log_level="WARNING",
+                             instructions="Lexigraph is a bilingual (French/English), versioned lexicon of how AI systems "
+                                          "plug into tools: MCP, MCP Apps, WebMCP and the terms around them. Search it, "
+                                          "then read an entry by id; every answer is in the language asked for.")
 
     @server.tool(annotations=READ_ONLY)
-    def search(query: Annotated[str, Field(description="A few words, in the language of `lang`.")],
+    def search(query: Annotated[str, Field(description="A few words, in the language of `lang`.",
+                                           json_schema_extra={"minLength": 1, "maxLength": MAX_QUERY})],
                lang: Lang = "fr",
-               limit: Annotated[int, Field(description="At most this many results (1 to 50).")] = 5) -> SearchResult:
+               limit: Annotated[int, Field(description="At most this many results (1 to 50).",
+                                           json_schema_extra={"minimum": 1, "maximum": 50})] = 5) -> SearchResult:
         """Search the lexicon in one language; returns the best-matching entries (id, title, definition, URL)."""
         def work():
             code = lexicon.language(lang)
@@ -182,12 +305,11 @@ def build_server(lexicon: Lexicon) -> MCPServer:
         return answer(work)
 
     @server.tool(annotations=READ_ONLY)
-    def get_entry(id: EntryId, lang: Lang = "fr",
-                  version: Annotated[str | None, Field(description="An archived version such as 'v2026-08'; default: the current one.")] = None,
+    def get_entry(id: EntryId, lang: Lang = "fr", version: Version = None,
                   format: Annotated[str, Field(description="'markdown' (the page's Markdown copy) or 'json' (the JSON export's record).",
                                                json_schema_extra={"enum": list(FORMATS)})] = "markdown",
                   ) -> Annotated[CallToolResult, EntryResult]:
-        """One entry in one language, current or archived version, as Markdown or as the JSON export's record."""
+        """One entry in one language, current or archived version, as clean Markdown or as the JSON export's record."""
         def work():
             code = lexicon.language(lang)
             if format not in FORMATS:
@@ -211,7 +333,8 @@ def build_server(lexicon: Lexicon) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     def list_entries(lang: Lang = "fr",
-                     spec: Annotated[str | None, Field(description="Only entries checked against this specification (e.g. 'mcp', 'webmcp').")] = None,
+                     spec: Annotated[str | None, Field(description="Only entries checked against this specification (e.g. 'mcp', 'webmcp').",
+                                                       json_schema_extra={"maxLength": MAX_NAME})] = None,
                      ) -> ListResult:
         """Every entry of the lexicon, by number, each with its version and whether it is stale against a specification."""
         def work():
@@ -232,11 +355,76 @@ def build_server(lexicon: Lexicon) -> MCPServer:
             return ListResult(lang=code, spec=wanted, entries=listed)
         return answer(work)
 
+    @server.tool(annotations=READ_ONLY)
+    def cite(id: EntryId, lang: Lang = "fr", version: Version = None,
+             format: Annotated[str, Field(description="'apa', 'bibtex', 'ris', 'csl-json' or 'line' (the short reference).",
+                                          json_schema_extra={"enum": CITATION_STYLES})] = "apa") -> CitationResult:
+        """How to cite one version of an entry: the citation its page's "Cite this entry" block gives, in one format."""
+        def work():
+            return CitationResult.model_validate(lexicon.citation(lexicon.entry(id), lexicon.language(lang), version, format))
+        return answer(work)
+
+    # -- prompts ------------------------------------------------------------------------------
+    # Prompt arguments are strings (MCP prompts have no schema); each is checked by the lexicon.
+
+    @server.prompt(title="Explain a term")
+    def explain(term: Annotated[str, Field(description="An entry id, slug, title or alias, e.g. 'mcp' or 'tool call'.")],
+                lang: Annotated[str, Field(description="'fr' or 'en'.")] = "fr",
+                level: Annotated[str, Field(description="'basic' (definition, what it is not, neighbours) or 'advanced' (adds the in-depth sections).")] = "basic") -> str:
+        """An entry's definition, what it is not and its neighbours in the lexicon, as a message ready for a model."""
+        return prompts.explain(lexicon, term, lang, level)
+
+    @server.prompt(title="Quiz me")
+    def quiz_me(id: Annotated[str, Field(description="An entry id or slug, e.g. 'mcp'.")],
+                lang: Annotated[str, Field(description="'fr' or 'en'.")] = "fr") -> str:
+        """The entry's quiz, one question at a time, answers withheld until the user has answered."""
+        return prompts.quiz_me(lexicon, id, lang)
+
+    @server.prompt(title="Compare two often-confused entries")
+    def compare(a: Annotated[str, Field(description="An entry id, slug or title.")],
+                b: Annotated[str, Field(description="An entry the lexicon marks as often confused with the first.")],
+                lang: Annotated[str, Field(description="'fr' or 'en'.")] = "fr") -> str:
+        """Two entries the lexicon marks as often confused, side by side: definitions and what each is not."""
+        return prompts.compare(lexicon, a, b, lang)
+
+    @server.completion()
+    async def complete(ref, argument, context) -> Completion | None:
+        """Values for the ``id``/``term``/``a``/``b``, ``lang``, ``level`` and ``format`` arguments and the template's ``{lang}``/``{id}``."""
+        if isinstance(ref, ResourceTemplateReference) and ref.uri != ENTRY_TEMPLATE:
+            return None
+        if isinstance(ref, PromptReference) and server._prompt_manager.get_prompt(ref.name) is None:
+            raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt '{_shown(ref.name)}'")
+        given = fold(argument.value.strip())
+        if argument.name == "lang":
+            values = list(LANGUAGES)
+        elif argument.name == "level":
+            values = list(prompts.LEVELS)
+        elif argument.name in ("id", "term", "a", "b"):
+            published = [e for e in lexicon.entries() if e.status == "published"]
+            if isinstance(ref, PromptReference) and ref.name == "compare" and argument.name == "b":
+                first = (context.arguments or {}).get("a") if context is not None else None
+                try:
+                    published = [lexicon.site.corpus.entries[x] for x in
+                                 prompts.relations.forward(lexicon.term(first)).get(prompts.CONFUSED, [])] if first else published
+                except QueryError:
+                    pass
+            values = [e.id for e in published]
+            values += [slug for e in published for code in LANGUAGES
+                       if (slug := e.text(code, "slug", e.id)) not in values and fold(slug).startswith(given) and given]
+        else:
+            return None
+        matches = sorted((v for v in values if fold(v).startswith(given)), key=lambda v: (fold(v) != given, v))
+        if argument.name in ("lang", "level") or (argument.name == "b" and not given):
+            matches = [v for v in values if fold(v).startswith(given)]    # their own order
+        return Completion(values=matches[:100], total=len(matches), has_more=len(matches) > 100)
+
+    # -- resources ----------------------------------------------------------------------------
+
     def read_entry(lang: str, id: str) -> str:
         try:
             return lexicon.markdown(lexicon.entry(id), lexicon.language(lang))
         except QueryError as error:
-            raise ResourceError(str(error)) from None
+            raise ResourceNotFoundError(str(error)) from None
 
     for entry in lexicon.entries():
         if entry.status != "published":
@@ -245,7 +433,7 @@ def build_server(lexicon: Lexicon) -> MCPServer:
             server.add_resource(EntryResource(uri=f"lexigraph://{code}/{entry.id}", name=f"{code}/{entry.id}",
                                               title=entry.text(code, "title"), mime_type="text/markdown",
                                               lexicon=lexicon, entry_id=entry.id, lang=code))
-    server.resource("lexigraph://{lang}/{id}", name="entry", title="A Lexigraph entry",
+    server.resource(ENTRY_TEMPLATE, name="entry", title="A Lexigraph entry",
                     description="An entry as Markdown: lang is 'fr' or 'en', id an entry id or slug.",
                     mime_type="text/markdown")(read_entry)
     return server
@@ -277,14 +465,37 @@ def _version() -> str:
         return "0"
 
 
-def serve(lexicon: Lexicon, *, http: bool = False, port: int = 8765) -> None:
+class DeploymentError(ValueError):
+    """An --allowed-host or --allowed-origin value that cannot be one; the message says what to give."""
+
+
+def allowed_names(hosts: list[str], origins: list[str]) -> tuple[list[str], list[str]]:
+    """The Host and Origin allowlists: loopback (any port) plus the operator's names, each checked.
+    A host is ``name`` or ``name:port`` (``name:*`` for any port); an origin is ``scheme://name[:port]``."""
+    host_re = re.compile(r"^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?::(?:\d{1,5}|\*))?$")
+    checked_hosts, checked_origins = list(LOOPBACK_HOSTS), list(LOOPBACK_ORIGINS)
+    for host in (h.strip() for h in hosts):
+        if not host_re.match(host):
+            raise DeploymentError(f"--allowed-host '{_shown(host)}' is not a host name: give e.g. 'lexigraph.example.org' "
+                                  "or 'lexigraph.example.org:8443' (no scheme, no path, no wildcard name)")
+        checked_hosts.append(host)
+    for origin in (o.strip().rstrip("/") for o in origins):
+        scheme, _, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not rest or not host_re.match(rest):
+            raise DeploymentError(f"--allowed-origin '{_shown(origin)}' is not an origin: give e.g. 'https://app.example.org' "
+                                  "(scheme and host, optional port, no path)")
+        checked_origins.append(origin)
+    return checked_hosts, checked_origins
+
+
+def serve(lexicon: Lexicon, *, http: bool = False, port: int = 8765,
+          allowed_hosts: list[str] = (), allowed_origins: list[str] = ()) -> None:
     """Run until stopped: stdio, or Streamable HTTP at http://127.0.0.1:<port>/mcp."""
     server = build_server(lexicon)
     if not http:
         server.run("stdio")
         return
-    security = TransportSecuritySettings(enable_dns_rebinding_protection=True,
-                                         allowed_hosts=["127.0.0.1:*", "localhost:*"],
-                                         allowed_origins=["http://127.0.0.1:*", "http://localhost:*"])
+    hosts, origins = allowed_names(list(allowed_hosts), list(allowed_origins))
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins)
     server.run("streamable-http", host="127.0.0.1", port=port, stateless_http=True, json_response=True,
                transport_security=security)

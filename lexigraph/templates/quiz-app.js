@@ -1,5 +1,7 @@
 // The quiz view of `lexigraph mcp`: renders the quiz tool's structured result inside the host's
-// sandboxed iframe. It calls no tool and fetches nothing; every node is built, none parsed from text.
+// sandboxed iframe. The result the model sees holds no answers: the view asks the app-only tool
+// `quiz_key` (hidden from the model) for the right options and the feedback, once, through the
+// host. It fetches nothing itself; every node is built, none parsed from text.
 import { App } from "@modelcontextprotocol/ext-apps";
 
 const app = new App({ name: "lexigraph-quiz", version: "1.0.0" });
@@ -15,8 +17,9 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
-function render(quiz) {
+function render(quiz, key) {
   const { labels, questions } = quiz;
+  const keyed = new Map(key.questions.map((question) => [question.id, question]));
   const answers = new Map(); // question id -> answered right?
   const score = node("p", { className: "score", id: "score" });
   const showScore = () => {
@@ -25,7 +28,8 @@ function render(quiz) {
     }
   };
   const list = questions.map((question, index) => {
-    const right = question.options.find((option) => option.correct);
+    const answer = keyed.get(question.id) || { right: [], feedback: {} };
+    const right = question.options.find((option) => answer.right.includes(option.id));
     const feedback = node("p", { className: "feedback" });
     feedback.setAttribute("role", "status");
     const buttons = question.options.map((option) =>
@@ -33,14 +37,15 @@ function render(quiz) {
     );
     buttons.forEach((button, i) => {
       const option = question.options[i];
+      const correct = answer.right.includes(option.id);
       button.dataset.option = option.id;
       button.setAttribute("aria-pressed", "false");
       button.addEventListener("click", () => {
         buttons.forEach((other) => other.setAttribute("aria-pressed", String(other === button)));
-        button.dataset.verdict = option.correct ? "right" : "wrong";
-        const verdict = option.correct ? labels.right : fill(labels.missed, { answer: right ? right.text : "" });
-        feedback.replaceChildren(node("strong", { textContent: verdict }), " ", option.feedback);
-        if (!answers.has(question.id)) answers.set(question.id, option.correct);
+        button.dataset.verdict = correct ? "right" : "wrong";
+        const verdict = correct ? labels.right : fill(labels.missed, { answer: right ? right.text : "" });
+        feedback.replaceChildren(node("strong", { textContent: verdict }), " ", answer.feedback[option.id] || "");
+        if (!answers.has(question.id)) answers.set(question.id, correct);
         showScore();
       });
     });
@@ -50,14 +55,17 @@ function render(quiz) {
       node("ul", {}, ...buttons.map((button) => node("li", {}, button))), feedback);
   });
   const retry = node("button", { type: "button", id: "retry", textContent: labels.retry });
-  retry.addEventListener("click", () => render(quiz));
+  retry.addEventListener("click", () => render(quiz, key));
   document.documentElement.lang = quiz.lang;
   document.title = `${quiz.title} · ${labels.title}`;
   main.replaceChildren(node("h1", { textContent: `${quiz.title} · ${labels.title}` }), ...list, score, retry);
 }
 
-app.addEventListener("toolresult", (result) => {
-  if (!result.isError && result.structuredContent) render(result.structuredContent);
+app.addEventListener("toolresult", async (result) => {
+  if (result.isError || !result.structuredContent) return;
+  const quiz = result.structuredContent;
+  const key = await app.callServerTool({ name: "quiz_key", arguments: { id: quiz.id, lang: quiz.lang } });
+  if (!key.isError && key.structuredContent) render(quiz, key.structuredContent);
 });
 
 await app.connect(); // the ui/initialize handshake with the host

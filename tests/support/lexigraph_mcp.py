@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ("entries", "quizzes", "snippets", "archive", "specs.yml", "mkdocs.yml")
 BUMPED = "v2099-01"   # the MCP entry's new version in content_root(); its previous one is archived
 STALE_ENTRY, STALE_REVISION = "tool", "2025-11-25"
+START_TIMEOUT = 90.0   # seconds for a server to listen: a cold start validates the content, slow on a loaded machine
 
 
 def lexigraph_command(root: Path, *args: str) -> list[str]:
@@ -84,7 +85,7 @@ class HttpServer:
         self.stderr = tempfile.TemporaryFile()
         self.popen = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.stderr, cwd=cwd)
         STARTED_PIDS.append(self.popen.pid)
-        deadline = time.monotonic() + TIMEOUT
+        deadline = time.monotonic() + START_TIMEOUT
         while True:
             if self.popen.poll() is not None:
                 raise RuntimeError(f"lexigraph mcp exited with {self.popen.returncode}: {self.stderr_text()}")
@@ -92,8 +93,9 @@ class HttpServer:
                 if sock.connect_ex(("127.0.0.1", port)) == 0:
                     return
             if time.monotonic() > deadline:
+                log = self.stderr_text()
                 self.stop()
-                raise TimeoutError(f"lexigraph mcp did not listen on 127.0.0.1:{port}: {self.stderr_text()}")
+                raise TimeoutError(f"lexigraph mcp did not listen on 127.0.0.1:{port}: {log}")
             time.sleep(0.05)
 
     @classmethod
