@@ -12,12 +12,14 @@ from lexigraph.errors import LexigraphError, print_problems
 def cmd_check(args: argparse.Namespace) -> int:
     from lexigraph.check.validate import check
 
-    corpus, errors, warnings = check(Path(args.root))
+    from lexigraph.errors import NEVER_STRICT
+
+    corpus, errors, warnings = check(Path(args.root), base=args.base)
     print_problems(errors + warnings)
-    failing = errors + (warnings if args.strict else [])
+    failing = errors + ([w for w in warnings if w.kind not in NEVER_STRICT] if args.strict else [])
     summary = f"{len(corpus.entries)} entries"
     if failing:
-        print(f"lexigraph check: {len(failing)} problem(s) in {summary}" + (" (--strict)" if args.strict and warnings else "") + ".")
+        print(f"lexigraph check: {len(failing)} problem(s) in {summary}" + (" (--strict)" if args.strict and len(failing) > len(errors) else "") + ".")
         return 1
     if warnings:
         print(f"lexigraph check: {summary}, no errors, {len(warnings)} warning(s).")
@@ -123,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="validate every entry, quiz, snippet reference and the spec registry; print all problems")
     check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders, French typography, quiz answer cues) as errors")
+    check.add_argument("--base", metavar="REF", help="a git commit or branch (CI: the pull request's target): an entry whose "
+                       "published text changed since REF must have a new version (lexigraph bump) or a logged correction")
     check.set_defaults(func=cmd_check)
     archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ before a bump")
     archive.add_argument("id", help="the entry id, e.g. mcp")
@@ -147,9 +151,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from lexigraph.check.base import BadBase
+    from lexigraph.content.today import BadToday
+
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except (BadToday, BadBase) as error:
+        print(f"lexigraph {args.command}: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

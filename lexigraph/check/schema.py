@@ -20,7 +20,7 @@ from lexigraph.errors import SCHEMA, Problem
 SCHEMA_NAMES = ("entry", "entry-lang", "quiz", "specs", "version")
 
 _PATTERN_HINTS = {
-    "^v[0-9]{4}-(0[1-9]|1[0-2])$": "must look like v2026-08 (vYYYY-MM)",
+    "^v[0-9]{4}-(0[1-9]|1[0-2])(-([2-9]|[1-9][0-9]))?$": "must look like v2026-08 (vYYYY-MM), or v2026-08-2 for a second version in the same month",
     "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$": "must be a date written YYYY-MM or YYYY-MM-DD",
     "^[a-z0-9]+(-[a-z0-9]+)*$": "must be lowercase letters, digits and single hyphens (like 'tool-call')",
     "^https://": "must be an https:// address",

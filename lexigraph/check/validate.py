@@ -12,9 +12,11 @@ from lexigraph.check.entries import check_corpus
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import french_problems
+from lexigraph.check.versions import version_problems
 from lexigraph.content import specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import Corpus
+from lexigraph.content.today import today
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import CROSS, SCHEMA, Problem
 
@@ -82,7 +84,7 @@ def validate(corpus: Corpus) -> list[Problem]:
     schema, malformed = schema_check(corpus)
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
-                       + quiz.teaches_problems(corpus)))
+                       + quiz.teaches_problems(corpus) + version_problems(checked, today())))
     return parse + sorted(schema) + cross
 
 
@@ -91,14 +93,14 @@ def warnings(corpus: Corpus) -> list[Problem]:
     entries, placeholders, typography, terminology and quiz answer cues.
     Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
-    stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)))
+    stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)), today())
     return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
             + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus)))
 
 
 def _source_note(lang: str):
-    """Paths of entry.yml that hold prose in ``lang``: the notes on its sources (sources[i].note.<lang>)."""
-    return lambda path: len(path) == 4 and path[0] == "sources" and path[2:] == ("note", lang)
+    """Paths of entry.yml that hold prose in ``lang``: the notes on its sources and corrections (sources[i].note.<lang>)."""
+    return lambda path: len(path) == 4 and path[0] in ("sources", "corrections") and path[2:] == ("note", lang)
 
 
 def _usable(doc) -> bool:
@@ -149,9 +151,14 @@ def _registry_cross(corpus: Corpus, checked: Corpus) -> list[Problem]:
     return registry_checks.registry_problems(checked.registry) + registry_checks.checked_against_problems(checked, registry(checked))
 
 
-def check(root: Path) -> tuple[Corpus, list[Problem], list[Problem]]:
-    """Load ``root`` and return (corpus, errors, warnings); per-file results are cached across runs."""
+def check(root: Path, base: str | None = None) -> tuple[Corpus, list[Problem], list[Problem]]:
+    """Load ``root`` and return (corpus, errors, warnings); per-file results are cached across runs.
+    ``base``: a git commit; an entry whose published text changed since then needs a bump or a correction."""
     corpus = load_corpus(root, use_cache=True)
     errors, found = validate(corpus), warnings(corpus)
+    if base:
+        from lexigraph.check.base import base_problems
+
+        errors = errors + sorted(base_problems(well_formed(corpus), base))
     corpus.save_cache()
     return corpus, errors, found
