@@ -31,9 +31,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_stale(args: argparse.Namespace) -> int:
     from lexigraph.authoring.stale import stale_report
 
-    text, count = stale_report(Path(args.root))
+    text, count, overdue = stale_report(Path(args.root))
     print(text)
-    return 1 if (count and args.strict) else 0
+    return 1 if (overdue and args.strict) else 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -51,31 +51,52 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_archive(args: argparse.Namespace) -> int:
-    import yaml
-
-    from lexigraph.authoring.freeze import archive_entry
-    from lexigraph.errors import LexigraphError
-    from lexigraph.pipeline import prepare
+    """Only the freezing step of `lexigraph bump` (same rules: from git HEAD unless --from-worktree)."""
+    from lexigraph.authoring.bump import BumpError, freeze
 
     root = Path(args.root)
-    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader) if (root / "mkdocs.yml").is_file() else {}
     try:
-        build = prepare(root, config.get("site_url", ""))
+        folder, version, kept = freeze(root, args.id, site_url(root), from_worktree=args.from_worktree)
+    except BumpError as error:
+        print(f"lexigraph archive: {error}.")
+        return 1
     except LexigraphError as error:
         print_problems(error.problems)
         print("lexigraph archive: fix the problems above first.")
         return 1
-    entry = build.corpus.entries.get(args.id)
-    if entry is None or entry.status != "published":
-        print(f"lexigraph archive: no published entry '{args.id}'.")
+    if kept:
+        print(f"lexigraph archive: {folder} already exists: version {version} of {args.id} is archived.")
         return 1
-    try:
-        folder = archive_entry(build.site, entry)
-    except FileExistsError as error:
-        print(f"lexigraph archive: {error}.")
-        return 1
-    print(f"lexigraph archive: {entry.id} {entry.fact('version')} archived in {folder}.")
+    print(f"lexigraph archive: {args.id} {version} archived in {folder}. "
+          f"Next: `lexigraph bump {args.id} --changed …` gives the entry its next version (it would have frozen it too).")
     return 0
+
+
+def cmd_bump(args: argparse.Namespace) -> int:
+    from lexigraph.authoring.bump import BumpError, bump_changed, bump_reviewed, parse_changed
+
+    root = Path(args.root)
+    try:
+        if args.reviewed:
+            print(bump_reviewed(root, args.id))
+        else:
+            print(bump_changed(root, args.id, parse_changed(args.changed), site_url(root), from_worktree=args.from_worktree))
+    except BumpError as error:
+        print(f"lexigraph bump: {error}.")
+        return 1
+    except LexigraphError as error:
+        print_problems(error.problems)
+        print("lexigraph bump: fix the problems above first (the version to freeze must pass lexigraph check).")
+        return 1
+    return 0
+
+
+def cmd_upstream(args: argparse.Namespace) -> int:
+    from lexigraph.authoring.upstream import report
+
+    text, found = report(Path(args.root), as_json=args.json)
+    print(text)
+    return 1 if found else 0
 
 
 def site_url(root: Path) -> str:
@@ -128,11 +149,28 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--base", metavar="REF", help="a git commit or branch (CI: the pull request's target): an entry whose "
                        "published text changed since REF must have a new version (lexigraph bump) or a logged correction")
     check.set_defaults(func=cmd_check)
-    archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ before a bump")
+    archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ (lexigraph bump does it for you)")
     archive.add_argument("id", help="the entry id, e.g. mcp")
+    archive.add_argument("--from-worktree", action="store_true", help="freeze the files as they are, not as committed at git HEAD")
     archive.set_defaults(func=cmd_archive)
+    bump = sub.add_parser("bump", help="a new version of an entry (--changed …), or a re-check with nothing to change (--reviewed)",
+                          description="--changed: freeze the published version from git HEAD into archive/, give the entry its next "
+                          "version id (vYYYY-MM, or vYYYY-MM-2… in the same month), list it in versions and check it against the "
+                          "current revisions; then edit the text. --reviewed: record that the entry was re-read against the "
+                          "current revisions and nothing changed (no new version).")
+    bump.add_argument("id", help="the entry id, e.g. tool-call")
+    what = bump.add_mutually_exclusive_group(required=True)
+    what.add_argument("--changed", metavar="WHAT", help="what the new version changes, comma-separated: main-text, under-the-hood, "
+                      "examples, relations, quiz, sources")
+    what.add_argument("--reviewed", action="store_true", help="re-checked against the current revisions, nothing to change")
+    bump.add_argument("--from-worktree", action="store_true", help="freeze the files as they are, even with uncommitted changes")
+    bump.set_defaults(func=cmd_bump)
+    upstream = sub.add_parser("upstream", help="compare the installed reference implementations with specs.yml; exit 1 when one "
+                              "knows a revision specs.yml does not, with a stanza to paste")
+    upstream.add_argument("--json", action="store_true", help="one object per new revision (spec, revision, title, body), for the weekly job")
+    upstream.set_defaults(func=cmd_upstream)
     stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
-    stale.add_argument("--strict", action="store_true", help="exit 1 when any entry is stale")
+    stale.add_argument("--strict", action="store_true", help="exit 1 when an entry is stale past its review date (as check --strict)")
     stale.set_defaults(func=cmd_stale)
     new = sub.add_parser("new", help="scaffold a new entry in both languages, with its quiz and snippet folder")
     new.add_argument("id", help="the entry id, e.g. 'tool-result' (lowercase, digits, hyphens)")
