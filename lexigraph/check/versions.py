@@ -62,7 +62,7 @@ def _future_dates(entry: Entry, today: dt.date) -> Iterator[Problem]:
     version = entry.fact("version")
     month = version_ids.month(version)
     if month and _after(month, today):
-        yield _problem(entry.facts, ("version",), f"'{version}' is a month after today ({today.isoformat()}): "
+        yield _problem(entry.facts, ("version",), f"'{version}' names a month after today's ({today.isoformat()}): "
                                                   "a version is named after the month it is published in (lexigraph bump picks it)")
 
 
