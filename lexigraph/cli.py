@@ -92,10 +92,17 @@ def cmd_bump(args: argparse.Namespace) -> int:
 
 
 def cmd_upstream(args: argparse.Namespace) -> int:
-    from lexigraph.authoring.upstream import report
+    from lexigraph.authoring.upstream import new_revisions, open_issues, report
 
     text, found = report(Path(args.root), as_json=args.json)
     print(text)
+    if args.open_issues:
+        try:
+            for line in open_issues(new_revisions(Path(args.root))[0]):
+                print(line)
+        except (RuntimeError, OSError) as error:
+            print(f"lexigraph upstream: {error}", file=sys.stderr)
+            return 2
     return 1 if found else 0
 
 
@@ -168,6 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     upstream = sub.add_parser("upstream", help="compare the installed reference implementations with specs.yml; exit 1 when one "
                               "knows a revision specs.yml does not, with a stanza to paste")
     upstream.add_argument("--json", action="store_true", help="one object per new revision (spec, revision, title, body), for the weekly job")
+    upstream.add_argument("--open-issues", action="store_true", help="open or update one GitHub issue per new revision "
+                          "(gh, GH_TOKEN; found again by its title, never opened twice)")
     upstream.set_defaults(func=cmd_upstream)
     stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
     stale.add_argument("--strict", action="store_true", help="exit 1 when an entry is stale past its review date (as check --strict)")

@@ -145,3 +145,35 @@ def report(root: Path, as_json: bool = False) -> tuple[str, int]:
     for new in found:
         lines += ["", f"{new.title} (from {new.source.split(' (')[0]}), under `- id: {new.spec_id}` → `revisions:`", new.stanza()]
     return "\n".join(lines), len(found)
+
+
+LABEL = "upstream-revision"
+
+
+def _gh(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([os.environ.get("LEXIGRAPH_GH", "gh"), *args], input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def open_issues(found: list[New]) -> list[str]:
+    """One GitHub issue per specification and revision, found again by its exact title (open or closed,
+    labelled upstream-revision): updated if it exists, created otherwise. Returns what was done."""
+    done = []
+    if found:
+        _gh("label", "create", LABEL, "--force", "--color", "d4c5f9",
+            "--description", "A revision a reference implementation knows and specs.yml does not")
+    for new in found:
+        listed = _gh("issue", "list", "--state", "all", "--label", LABEL, "--limit", "200",
+                     "--search", f'"{new.title}" in:title', "--json", "number,title,state")
+        if listed.returncode != 0:
+            raise RuntimeError(f"gh issue list failed: {listed.stderr.strip()}")
+        same = [i for i in json.loads(listed.stdout or "[]") if i.get("title") == new.title]
+        if same:
+            number = str(min(i["number"] for i in same))
+            result = _gh("issue", "edit", number, "--body-file", "-", stdin=new.body())
+            done.append(f"updated #{number}: {new.title}")
+        else:
+            result = _gh("issue", "create", "--title", new.title, "--label", LABEL, "--body-file", "-", stdin=new.body())
+            done.append(f"opened {result.stdout.strip() or 'an issue'}: {new.title}")
+        if result.returncode != 0:
+            raise RuntimeError(f"gh failed for {new.title!r}: {result.stderr.strip()}")
+    return done
