@@ -24,6 +24,7 @@ _PATTERN_HINTS = {
     "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$": "must be a date written YYYY-MM or YYYY-MM-DD",
     "^[a-z0-9]+(-[a-z0-9]+)*$": "must be lowercase letters, digits and single hyphens (like 'tool-call')",
     "^https://": "must be an https:// address",
+    "^[^\\n]*$": "must be one line (no line break): a correction is a one-line note",
     "\\S": "is blank: write a word, or remove the line",
     "\\w": "holds no letter or digit: write a word",
 }
