@@ -11,7 +11,6 @@ from lexigraph.errors import LexigraphError, print_problems
 
 def cmd_check(args: argparse.Namespace) -> int:
     from lexigraph.check.validate import check
-
     from lexigraph.errors import NEVER_STRICT
 
     corpus, errors, warnings = check(Path(args.root), base=args.base)

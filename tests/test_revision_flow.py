@@ -111,7 +111,7 @@ def test_a_revision_flows_to_readers_and_no_cited_version_breaks(tmp_path, monke
             '<p class="lx-due">Relecture prévue d’ici le 14 février 2027.</p>') in fr
     for lang in ("en", "fr"):
         revisions = (site / lang / "revisions/index.html").read_text(encoding="utf-8")
-        assert f'<dt id="mcp-{NEW}">' in revisions and f'<dt id="mcp-2026-07-28">' in revisions
+        assert f'<dt id="mcp-{NEW}">' in revisions and '<dt id="mcp-2026-07-28">' in revisions
         for page in ("a-z/index.html", "index.html"):
             marks = (site / lang / page).read_text(encoding="utf-8").count('class="lx-badge lx-stale-mark"')
             assert marks == len(dependent), (lang, page)

@@ -14,7 +14,6 @@ from lexigraph.check.schema import load_schema
 from lexigraph.content import version_ids
 from lexigraph.content.model import ARCHIVE
 from lexigraph.content.today import today
-from lexigraph.errors import LexigraphError
 
 
 class BumpError(Exception):
@@ -227,4 +226,3 @@ def _corpus(root: Path):
     return well_formed(load_corpus(root))
 
 
-__all__ = ["BumpError", "LexigraphError", "bump_changed", "bump_reviewed", "freeze", "parse_changed"]
