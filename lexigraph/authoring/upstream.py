@@ -137,6 +137,9 @@ def report(root: Path, as_json: bool = False) -> tuple[str, int]:
     lines = []
     for reading in read:
         lines.append(f"{reading.spec_id}: " + (f"not read: {reading.missing}" if reading.missing else reading.source))
+    unread = sorted(set(registry(well_formed(load_corpus(root)))) - {r.spec_id for r in read})
+    if unread:
+        lines.append(f"{', '.join(unread)}: no reference implementation to read; compare by hand")
     if not found:
         lines.append("specs.yml knows every revision the installed reference implementations know.")
         return "\n".join(lines), 0
