@@ -135,6 +135,15 @@ def test_a_revision_flows_to_readers_and_no_cited_version_breaks(tmp_path, monke
         if entry_id != "tool-call":
             done = run(root, "bump", entry_id, "--reviewed", today=AFTER_DUE)
             assert done.returncode == 0, done.stdout
+    # A typo fixed in a re-checked entry is logged as a correction, shown under Versions.
+    host_en, host_facts = root / "entries/mcp-host/en.yml", root / "entries/mcp-host/entry.yml"
+    host_text = host_en.read_text(encoding="utf-8")
+    assert "\ndefinition: >-\n  The MCP host " in host_text
+    host_en.write_text(host_text.replace("\ndefinition: >-\n  The MCP host ", "\ndefinition: >-\n  The MCP  host ", 1), encoding="utf-8")
+    unlogged = run(root, "check", "--base", "HEAD", today=AFTER_DUE)
+    assert unlogged.returncode == 1 and "entries/mcp-host/en.yml:5: $.definition: the EN text changed since HEAD" in unlogged.stdout
+    host_facts.write_text(host_facts.read_text(encoding="utf-8") + "corrections:\n  - {date: 2027-02-19, note: "
+                          "{fr: Coquille corrigée dans le titre., en: Typo fixed in the title.}}\n", encoding="utf-8")
     strict = run(root, "check", "--strict", today=AFTER_DUE)
     assert strict.returncode == 0, strict.stdout
     assert "Reviews due" not in strict.stdout and "Stale" not in strict.stdout
@@ -163,6 +172,9 @@ def test_a_revision_flows_to_readers_and_no_cited_version_breaks(tmp_path, monke
         assert (site / f"en/{slug}/{version}/index.html").is_file(), entry_id
     for lang in ("en", "fr"):
         assert 'lx-stale-mark' not in (site / lang / "a-z/index.html").read_text(encoding="utf-8")
+    host_slug = yaml.safe_load(host_en.read_text(encoding="utf-8"))["slug"]
+    assert ('<ul class="lx-corrections"><li><time datetime="2027-02-19">2027-02-19</time> — Typo fixed in the title.</li></ul>'
+            in (site / f"en/{host_slug}/index.html").read_text(encoding="utf-8"))
 
 
 def _main(html: str) -> str:
