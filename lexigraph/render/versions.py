@@ -34,6 +34,6 @@ def render_versions(site: SiteMap, entry, lang: str, from_url: str) -> list[str]
     corrections = [f'<li><time datetime="{escape(c["date"])}">{escape(c["date"])}</time> — {inline(c["note"][lang])}</li>'
                    for c in entry.fact("corrections") or []]
     if corrections:
-        out += [f'<p class="lx-corrections-title" id="corrections"><strong>{t(lang, "corrections")}</strong></p>',
-                f'<ul class="lx-corrections">{"".join(corrections)}</ul>', ""]
+        out += [f'<div class="lx-corrections" id="corrections"><p><strong>{t(lang, "corrections")}</strong></p>'
+                f'<ul class="lx-corrections">{"".join(corrections)}</ul></div>', ""]
     return out
