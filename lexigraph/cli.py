@@ -12,18 +12,19 @@ from lexigraph.errors import LexigraphError, print_problems
 
 def cmd_check(args: argparse.Namespace) -> int:
     from lexigraph.check.validate import check
+    from lexigraph.errors import NEVER_STRICT
 
-    corpus, errors, warnings = check(Path(args.root))
+    corpus, errors, warnings = check(Path(args.root), base=args.base)
     print_problems(errors + warnings)
     _print_solver(corpus)
     if getattr(args, "evidence", False):
         from lexigraph.check.evidence import tally_lines
 
         print("\n".join(tally_lines(corpus)))
-    failing = errors + (warnings if args.strict else [])
+    failing = errors + ([w for w in warnings if w.kind not in NEVER_STRICT] if args.strict else [])
     summary = f"{len(corpus.entries)} entries"
     if failing:
-        print(f"lexigraph check: {len(failing)} problem(s) in {summary}" + (" (--strict)" if args.strict and warnings else "") + ".")
+        print(f"lexigraph check: {len(failing)} problem(s) in {summary}" + (" (--strict)" if args.strict and len(failing) > len(errors) else "") + ".")
         return 1
     if warnings:
         print(f"lexigraph check: {summary}, no errors, {len(warnings)} warning(s).")
@@ -46,9 +47,9 @@ def _print_solver(corpus) -> None:
 def cmd_stale(args: argparse.Namespace) -> int:
     from lexigraph.authoring.stale import stale_report
 
-    text, count = stale_report(Path(args.root))
+    text, count, overdue = stale_report(Path(args.root))
     print(text)
-    return 1 if (count and args.strict) else 0
+    return 1 if (overdue and args.strict) else 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -66,31 +67,59 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_archive(args: argparse.Namespace) -> int:
-    import yaml
-
-    from lexigraph.authoring.freeze import archive_entry
-    from lexigraph.errors import LexigraphError
-    from lexigraph.pipeline import prepare
+    """Only the freezing step of `lexigraph bump` (same rules: from git HEAD unless --from-worktree)."""
+    from lexigraph.authoring.bump import BumpError, freeze
 
     root = Path(args.root)
-    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader) if (root / "mkdocs.yml").is_file() else {}
     try:
-        build = prepare(root, config.get("site_url", ""))
+        folder, version, kept = freeze(root, args.id, site_url(root), from_worktree=args.from_worktree)
+    except BumpError as error:
+        print(f"lexigraph archive: {error}.")
+        return 1
     except LexigraphError as error:
         print_problems(error.problems)
         print("lexigraph archive: fix the problems above first.")
         return 1
-    entry = build.corpus.entries.get(args.id)
-    if entry is None or entry.status != "published":
-        print(f"lexigraph archive: no published entry '{args.id}'.")
+    if kept:
+        print(f"lexigraph archive: {folder} already exists: version {version} of {args.id} is archived.")
         return 1
-    try:
-        folder = archive_entry(build.site, entry)
-    except FileExistsError as error:
-        print(f"lexigraph archive: {error}.")
-        return 1
-    print(f"lexigraph archive: {entry.id} {entry.fact('version')} archived in {folder}.")
+    print(f"lexigraph archive: {args.id} {version} archived in {folder}. "
+          f"Next: `lexigraph bump {args.id} --changed …` gives the entry its next version (it would have frozen it too).")
     return 0
+
+
+def cmd_bump(args: argparse.Namespace) -> int:
+    from lexigraph.authoring.bump import BumpError, bump_changed, bump_reviewed, parse_changed
+
+    root = Path(args.root)
+    try:
+        if args.reviewed:
+            print(bump_reviewed(root, args.id))
+        else:
+            print(bump_changed(root, args.id, parse_changed(args.changed), site_url(root), from_worktree=args.from_worktree))
+    except BumpError as error:
+        print(f"lexigraph bump: {error}.")
+        return 1
+    except LexigraphError as error:
+        print_problems(error.problems)
+        print("lexigraph bump: fix the problems above first (the version to freeze must pass lexigraph check).")
+        return 1
+    return 0
+
+
+def cmd_upstream(args: argparse.Namespace) -> int:
+    from lexigraph.authoring.upstream import new_revisions, open_issues, report
+
+    text, found = report(Path(args.root), as_json=args.json)
+    print(text)
+    if args.open_issues:
+        try:
+            for line in open_issues(new_revisions(Path(args.root))[0]):
+                print(line)
+        except (RuntimeError, OSError) as error:
+            print(f"lexigraph upstream: {error}", file=sys.stderr)
+            return 2
+    return 1 if found else 0
 
 
 def site_url(root: Path) -> str:
@@ -162,12 +191,33 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate every entry, quiz, snippet reference and the spec registry; print all problems")
     check.add_argument("--evidence", action="store_true", help="also print, per entry, how many claims carry an evidence marker")
     check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders, French typography, quiz answer cues) as errors")
+    check.add_argument("--base", metavar="REF", help="a git commit or branch (CI: the pull request's target): an entry whose "
+                       "published text changed since REF must have a new version (lexigraph bump) or a logged correction")
     check.set_defaults(func=cmd_check)
-    archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ before a bump")
+    archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ (lexigraph bump does it for you)")
     archive.add_argument("id", help="the entry id, e.g. mcp")
+    archive.add_argument("--from-worktree", action="store_true", help="freeze the files as they are, not as committed at git HEAD")
     archive.set_defaults(func=cmd_archive)
+    bump = sub.add_parser("bump", help="a new version of an entry (--changed …), or a re-check with nothing to change (--reviewed)",
+                          description="--changed: freeze the published version from git HEAD into archive/, give the entry its next "
+                          "version id (vYYYY-MM, or vYYYY-MM-2… in the same month), list it in versions and check it against the "
+                          "current revisions; then edit the text. --reviewed: record that the entry was re-read against the "
+                          "current revisions and nothing changed (no new version).")
+    bump.add_argument("id", help="the entry id, e.g. tool-call")
+    what = bump.add_mutually_exclusive_group(required=True)
+    what.add_argument("--changed", metavar="WHAT", help="what the new version changes, comma-separated: main-text, under-the-hood, "
+                      "examples, relations, quiz, sources")
+    what.add_argument("--reviewed", action="store_true", help="re-checked against the current revisions, nothing to change")
+    bump.add_argument("--from-worktree", action="store_true", help="freeze the files as they are, even with uncommitted changes")
+    bump.set_defaults(func=cmd_bump)
+    upstream = sub.add_parser("upstream", help="compare the installed reference implementations with specs.yml; exit 1 when one "
+                              "knows a revision specs.yml does not, with a stanza to paste")
+    upstream.add_argument("--json", action="store_true", help="one object per new revision (spec, revision, title, body), for the weekly job")
+    upstream.add_argument("--open-issues", action="store_true", help="open or update one GitHub issue per new revision "
+                          "(gh, GH_TOKEN; found again by its title, never opened twice)")
+    upstream.set_defaults(func=cmd_upstream)
     stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
-    stale.add_argument("--strict", action="store_true", help="exit 1 when any entry is stale")
+    stale.add_argument("--strict", action="store_true", help="exit 1 when an entry is stale past its review date (as check --strict)")
     stale.set_defaults(func=cmd_stale)
     new = sub.add_parser("new", help="scaffold a new entry in both languages, with its quiz and snippet folder")
     new.add_argument("id", help="the entry id, e.g. 'tool-result' (lowercase, digits, hyphens)")
@@ -192,9 +242,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from lexigraph.check.base import BadBase
+    from lexigraph.content.today import BadToday
+
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except (BadToday, BadBase) as error:
+        print(f"lexigraph {args.command}: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -22,6 +22,10 @@ FILES = "file"
 LAYOUT = "layout"
 #: Warnings: a build goes on, `check --strict` fails.
 STALE, PLACEHOLDERS = "stale", "placeholder"
+#: Warnings that stay warnings under --strict: an entry made stale by a revision whose review is not yet due.
+REVIEW_DUE = "review-due"
+#: Kinds `check --strict` does not fail on.
+NEVER_STRICT = (REVIEW_DUE,)
 #: Warnings: quiz answer cues (a length cue, an absolute word, a near-identical question).
 QUIZ_CUES = "quiz-cue"
 #: Warnings: a concept an entry declares that no quiz question tests.
@@ -90,7 +94,8 @@ def display_path(path: Path, root: Path) -> str:
 
 KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse errors", SCHEMA: "Schema errors", CROSS: "Cross-entry errors",
                LAYOUT: "Files the lexicon would ignore (warnings; errors with --strict)",
-               STALE: "Stale entries (warnings; errors with --strict)",
+               REVIEW_DUE: "Reviews due (warnings, even with --strict, until the due date)",
+               STALE: "Stale entries past their review date (warnings; errors with --strict)",
                PLACEHOLDERS: "Placeholders (warnings; errors with --strict)",
                "typography": "Typography (warnings; errors with --strict)",
                "terminology": "Terminology (warnings; errors with --strict)",

@@ -31,10 +31,10 @@ def bump(project: Path) -> None:
 
 def test_archive_bump_rebuild_keeps_old_permalink_with_old_content(tmp_path):
     project = make_project(FIXTURE, tmp_path / "project")
-    result = lexigraph(project, "archive", "widget")
+    result = lexigraph(project, "archive", "widget", "--from-worktree")   # not a git repository
     assert result.returncode == 0, result.stdout + result.stderr
     assert sorted(p.name for p in (project / "archive/widget/v2026-08").iterdir()) == ["en.md", "fr.md", "version.yml"]
-    again = lexigraph(project, "archive", "widget")
+    again = lexigraph(project, "archive", "widget", "--from-worktree")
     assert again.returncode == 1 and "already exists" in again.stdout
 
     bump(project)

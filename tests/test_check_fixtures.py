@@ -2,11 +2,13 @@
 
 An invalid case is an overlay of valid/: files/ holds the files it changes,
 delete.txt the files it removes, expected.txt the problem lines `lexigraph check` must print,
-and args.txt, if any, the options check runs with (``--strict`` for warnings such as terminology).
+args.txt, if any, the options check runs with (``--strict`` for warnings such as terminology), and
+env.txt, if any, KEY=VALUE lines for its environment (LEXIGRAPH_TODAY, so dates compare with a fixed today).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -18,9 +20,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CASES = sorted(p.name for p in (FIXTURES / "invalid").iterdir() if p.is_dir())
 
 
-def run_check(root: Path, *args: str) -> subprocess.CompletedProcess:
+def run_check(root: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), "check", *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=dict(os.environ, **(env or {})))
 
 
 def problem_lines(output: str) -> list[str]:
@@ -55,7 +57,9 @@ def test_there_are_at_least_twenty_invalid_cases():
 def test_invalid_case_reports_exact_messages(case, tmp_path):
     root = materialise(case, tmp_path)
     args_file = FIXTURES / "invalid" / case / "args.txt"
-    result = run_check(root, *(args_file.read_text().split() if args_file.is_file() else ()))
+    env_file = FIXTURES / "invalid" / case / "env.txt"
+    env = dict(line.split("=", 1) for line in env_file.read_text().split()) if env_file.is_file() else None
+    result = run_check(root, *(args_file.read_text().split() if args_file.is_file() else ()), env=env)
     expected = (FIXTURES / "invalid" / case / "expected.txt").read_text(encoding="utf-8").splitlines()
     assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode == 1

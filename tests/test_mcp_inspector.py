@@ -71,7 +71,7 @@ def inspected(request):
             server = HttpServer.of(ROOT)
             target = [server.url, "--transport", "http"]
         with ThreadPoolExecutor(max_workers=3) as pool:
-            runs = dict(zip(CASES, pool.map(lambda args: run(target, args), CASES.values())))
+            runs = dict(zip(CASES, pool.map(lambda args: run(target, args), CASES.values()), strict=True))
         if server is not None:
             assert "Traceback" not in server.stderr_text()
         yield request.param, runs

@@ -233,7 +233,7 @@ def test_quiz_returns_the_three_questions_in_the_site_order_without_the_key(clie
     assert data["labels"]["score"] == "Score: {score}/{total}"
     assert result.content[0].text.startswith("MCP — ")
     key = call(client, "quiz_key", {"id": "mcp", "lang": "en"}).structured_content
-    for question, written in zip(key["questions"], source):
+    for question, written in zip(key["questions"], source, strict=True):
         assert question["right"] == [o["id"] for o in display_order("mcp", written["id"], written["options"]) if o.get("correct")]
         assert sorted(question["feedback"]) == sorted(o["id"] for o in written["options"])
 

@@ -162,7 +162,7 @@ def test_language_switch_goes_to_the_counterpart_and_hreflang_is_in_the_sitemap(
 def test_no_request_fails_on_an_archived_version(browser, tmp_path):
     _, context = browser
     project = make_project(FIXTURE, tmp_path / "project")
-    assert lexigraph(project, "archive", "widget").returncode == 0
+    assert lexigraph(project, "archive", "widget", "--from-worktree").returncode == 0
     bump(project)
     built = mkdocs_build(project)
     assert built.returncode == 0, built.stderr

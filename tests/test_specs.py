@@ -3,6 +3,7 @@ and a protocol revision the registry does not know fails the suite with instruct
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -19,9 +20,10 @@ PROJECT = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 
 
-def lexigraph(root: Path, *args: str) -> subprocess.CompletedProcess:
+def lexigraph(root: Path, *args: str, today: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, **({"LEXIGRAPH_TODAY": today} if today else {}))
     return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=env)
 
 
 def bump_current(root: Path, spec_id: str, date: str, note_en: str, note_fr: str) -> None:
@@ -62,30 +64,41 @@ def test_a_new_revision_makes_entries_stale_everywhere(tmp_path):
     bump_current(root, "mcp", "2026-12-01", "Hypothetical: tools/list paginates by default.",
                  "Hypothétique : tools/list pagine par défaut.")
 
-    lenient = lexigraph(root, "check")
+    lenient = lexigraph(root, "check", today="2027-01-05")
     assert lenient.returncode == 0
-    strict = lexigraph(root, "check", "--strict")
+    # Until the review is due (2026-12-01 + 30 days), the stale entry is a warning even with --strict.
+    due = lexigraph(root, "check", "--strict", today="2026-12-31")
+    assert due.returncode == 0, due.stdout
+    assert "review due by 2026-12-31 (a warning until then, even with --strict)" in due.stdout
+    strict = lexigraph(root, "check", "--strict", today="2027-01-05")
     assert strict.returncode == 1
     assert ("entries/widget/entry.yml:9: $.checked_against[0].revision: 'widget' was checked against MCP 2026-07-28; "
             "the current revision is 2026-12-01. What changed since: 2026-12-01: Hypothetical: tools/list paginates by default."
             ) in strict.stdout
 
-    report = lexigraph(root, "stale")
-    assert report.stdout.splitlines()[:3] == [
+    report = lexigraph(root, "stale", today="2026-12-02")
+    assert report.stdout.splitlines()[:4] == [
         "MCP (mcp) — current revision 2026-12-01: 1 stale entry",
-        "  entries/widget/entry.yml:9: widget checked against 2026-07-28",
-        "    2026-12-01: Hypothetical: tools/list paginates by default.",
+        "  2026-12-01: Hypothetical: tools/list paginates by default.",
+        "  Re-read first the entries whose text touches most of what changed:",
+        "  entries/widget/entry.yml:9: widget checked against 2026-07-28, due by 2026-12-31; touches 0: none of the notes’ terms",
     ]
+    assert lexigraph(root, "stale", "--strict", today="2026-12-02").returncode == 0
+    assert lexigraph(root, "stale", "--strict", today="2027-01-01").returncode == 1
 
     project = make_project(root, tmp_path / "site-project")
     assert mkdocs_build(project).returncode == 0
     fr = (project / "site" / "fr" / "bidule" / "index.html").read_text(encoding="utf-8")
     en = (project / "site" / "en" / "widget" / "index.html").read_text(encoding="utf-8")
-    assert "Cette fiche décrit MCP tel qu’au 2026-07-28\u202f; la révision 2026-12-01 a été publiée depuis." in fr
-    assert "This entry describes MCP as of 2026-07-28; revision 2026-12-01 has been published since." in en
+    assert ("<p>Cette fiche a été vérifiée contre la révision de MCP du 28\u00a0juillet 2026\u202f; MCP a publié depuis\u00a0:</p>"
+            '<ul><li><a href="../revisions/#mcp-2026-12-01">la révision du 1er\u00a0décembre 2026</a>\u00a0: '
+            "Hypothétique : tools/list pagine par défaut.</li></ul>") in fr
+    assert ("<p>This entry was checked against the MCP revision of 28\u00a0July 2026; MCP has published since:</p>"
+            '<ul><li><a href="../revisions/#mcp-2026-12-01">the revision of 1\u00a0December 2026</a>: '
+            "Hypothetical: tools/list paginates by default.</li></ul>") in en
     assert "(superseded by 2026-12-01)" in en and "(remplacée par 2026-12-01)" in fr
     revisions = (project / "site" / "en" / "revisions" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'2026-12-01</time> <span class="lx-badge">current revision</span>', revisions)
+    assert re.search(r'<dt id="mcp-2026-12-01"><time datetime="2026-12-01">2026-12-01</time> <span class="lx-badge">current revision</span>', revisions)
 
 
 def test_up_to_date_entries_carry_no_notice(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -35,8 +36,9 @@ def test_workflow_has_the_pull_request_main_and_weekly_jobs():
     assert "lexigraph check --strict" in test_steps and "scripts/test" in test_steps and "mkdocs build --strict" in test_steps
     assert any(step.get("uses", "").startswith("actions/deploy-pages") for step in jobs["deploy"]["steps"])
     assert jobs["deploy"]["needs"] == "test"
-    weekly = " ".join(step.get("run", "") for step in jobs["newest-sdk"]["steps"])
+    weekly = " ".join(step.get("run", "") for step in jobs["upstream"]["steps"])
     assert "pip install --upgrade mcp" in weekly and "scripts/test" in weekly and "lexigraph stale" in weekly
+    assert "lexigraph upstream --open-issues" in weekly and jobs["upstream"]["permissions"]["issues"] == "write"
 
 
 def test_workflow_runs_the_readme_test_command():
@@ -58,7 +60,14 @@ def test_editor_schemas_cover_every_content_file():
 def test_pre_commit_runs_lexigraph_check():
     config = yaml.safe_load((PROJECT / ".pre-commit-config.yaml").read_text())
     hooks = [h for repo in config["repos"] for h in repo["hooks"]]
-    assert any(h["entry"].endswith("lexigraph check") for h in hooks)
+    assert any(h["entry"].endswith("lexigraph check --strict") for h in hooks)
+    files = re.compile(next(h["files"] for h in hooks if h["id"] == "lexigraph-check"))
+    for path in ("entries/mcp/fr.yml", "quizzes/mcp.en.yml", "snippets/mcp/x.json", "specs.yml",
+                 "lexigraph/data/terminology.yml", "archive/mcp/v2026-08/en.md"):
+        assert files.search(path), path
+    assert not files.search("README.md") and not files.search("lexigraph/cli.py")
+    setup = (PROJECT / "scripts" / "setup").read_text()
+    assert "git rev-parse --is-inside-work-tree" in setup and ".venv/bin/pre-commit install" in setup
 
 
 def test_contributing_guide_exists_in_both_languages():

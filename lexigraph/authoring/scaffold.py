@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from lexigraph.content.load import load_corpus
+from lexigraph.content.today import today as current_day
 from lexigraph.errors import CROSS, LexigraphError, Problem
 
 _ENTRY = """\
@@ -141,7 +142,7 @@ _TEACHES = {"recognise": "definition", "distinguish": "not", "apply": "under-the
 
 def scaffold(root: Path, entry_id: str, number: int | None = None, today: dt.date | None = None) -> list[Path]:
     """Create the files of a new entry; refuse to overwrite anything."""
-    today = today or dt.date.today()
+    today = today or current_day()
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry_id):
         raise LexigraphError([Problem("entries", 1, "$.id", f"'{entry_id}' must be lowercase letters, digits and single hyphens", CROSS)])
     corpus = load_corpus(root)

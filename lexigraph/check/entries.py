@@ -163,11 +163,14 @@ def _check_dates(entry: Entry) -> Iterator[Problem]:
     places += [(("checked_against", i, "revision"), _as_dict(x).get("revision"))
                for i, x in enumerate(_as_list(entry.fact("checked_against")))]
     places += [(("versions", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("versions")))]
+    places += [(("corrections", i, "date"), _as_dict(x).get("date")) for i, x in enumerate(_as_list(entry.fact("corrections")))]
+    places += [(("checked_against", i, "reviewed"), _as_dict(x).get("reviewed"))
+               for i, x in enumerate(_as_list(entry.fact("checked_against")))]
     for path, value in places:
         if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", value) and not _real_date(value):
             yield _problem(facts, path, f"'{value}' is not a real date")
     version = entry.fact("version")
-    if isinstance(version, str) and re.fullmatch(r"v[0-9]{4}-[0-9]{2}", version) and not _real_date(version[1:]):
+    if isinstance(version, str) and re.fullmatch(r"v[0-9]{4}-[0-9]{2}(-[0-9]{1,2})?", version) and not _real_date(version[1:8]):
         yield _problem(facts, ("version",), f"'{version}' is not a real month")
     history = [x for x in _as_list(entry.fact("versions")) if isinstance(x, dict)]
     if history and version and history[-1].get("version") != version:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from lexigraph.content.specs import REGISTRY_FILE, Spec, Staleness
 from lexigraph.content.yamlfile import YamlDoc, format_path
-from lexigraph.errors import CROSS, STALE, Problem
+from lexigraph.errors import CROSS, REVIEW_DUE, STALE, Problem
 
 
 def registry_problems(doc: YamlDoc) -> list[Problem]:
@@ -47,5 +49,6 @@ def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
     return problems
 
 
-def stale_problems(stale: list[Staleness]) -> list[Problem]:
-    return [Problem(s.path, s.line, s.field, s.message(), STALE) for s in stale]
+def stale_problems(stale: list[Staleness], today: dt.date) -> list[Problem]:
+    """A stale entry is a review due (never failing) until its due date, then a stale warning (failing --strict)."""
+    return [Problem(s.path, s.line, s.field, s.message(today), STALE if s.overdue(today) else REVIEW_DUE) for s in stale]

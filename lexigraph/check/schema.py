@@ -17,10 +17,11 @@ from lexigraph.content.yamlfile import YamlDoc, format_path
 from lexigraph.errors import SCHEMA, Problem, close_matches
 
 _PATTERN_HINTS = {
-    "^v[0-9]{4}-(0[1-9]|1[0-2])$": "must look like v2026-08 (vYYYY-MM)",
+    "^v[0-9]{4}-(0[1-9]|1[0-2])(-([2-9]|[1-9][0-9]))?$": "must look like v2026-08 (vYYYY-MM), or v2026-08-2 for a second version in the same month",
     "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$": "must be a date written YYYY-MM or YYYY-MM-DD",
     "^[a-z0-9]+(-[a-z0-9]+)*$": "must be lowercase letters, digits and single hyphens (like 'tool-call')",
     "^https://": "must be an https:// address",
+    "^[^\\n]*$": "must be one line (no line break): a correction is a one-line note",
     "\\S": "is blank: write a word, or remove the line",
     "\\w": "holds no letter or digit: write a word",
 }

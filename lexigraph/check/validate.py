@@ -14,9 +14,11 @@ from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.relations import relation_problems
 from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import english_problems, french_problems
+from lexigraph.check.versions import version_problems
 from lexigraph.content import reading_path, specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus, WellFormed
+from lexigraph.content.today import today
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import CROSS, SCHEMA, Problem
 
@@ -78,7 +80,7 @@ def validate(corpus: Corpus) -> list[Problem]:
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
                        + quiz.teaches_problems(corpus) + quiz.concept_problems(corpus) + duplicate_source_ids(checked)
-                       + reading_path.problems(checked)))
+                       + reading_path.problems(checked) + version_problems(checked, today())))
     return parse + sorted(schema) + cross
 
 
@@ -87,7 +89,7 @@ def warnings(corpus: Corpus) -> list[Problem]:
     entries, placeholders, typography, terminology, quiz answer cues, untested concepts, evidence markers and relation rules.
     Like the cross-entry checks, these see only the well-formed documents."""
     checked = well_formed(corpus)
-    stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)))
+    stale = registry_checks.stale_problems(specs.stale_entries(checked, registry(checked)), today())
     return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
             + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus))
             + sorted(quiz.untested_concept_problems(corpus))
@@ -95,8 +97,8 @@ def warnings(corpus: Corpus) -> list[Problem]:
 
 
 def _source_note(lang: str):
-    """Paths of entry.yml that hold prose in ``lang``: the notes on its sources (sources[i].note.<lang>)."""
-    return lambda path: len(path) == 4 and path[0] == "sources" and path[2:] == ("note", lang)
+    """Paths of entry.yml that hold prose in ``lang``: the notes on its sources and corrections (sources[i].note.<lang>)."""
+    return lambda path: len(path) == 4 and path[0] in ("sources", "corrections") and path[2:] == ("note", lang)
 
 
 def _usable(doc) -> bool:
@@ -187,9 +189,14 @@ def _registry_cross(corpus: Corpus, checked: WellFormed) -> list[Problem]:
     return registry_checks.registry_problems(checked.registry) + registry_checks.checked_against_problems(checked, registry(checked))
 
 
-def check(root: Path) -> tuple[Corpus, list[Problem], list[Problem]]:
-    """Load ``root`` and return (corpus, errors, warnings); per-file results are cached across runs."""
+def check(root: Path, base: str | None = None) -> tuple[Corpus, list[Problem], list[Problem]]:
+    """Load ``root`` and return (corpus, errors, warnings); per-file results are cached across runs.
+    ``base``: a git commit; an entry whose published text changed since then needs a bump or a correction."""
     corpus = load_corpus(root, use_cache=True)
     errors, found = validate(corpus), warnings(corpus)
+    if base:
+        from lexigraph.check.base import base_problems
+
+        errors = errors + sorted(base_problems(well_formed(corpus), base))
     corpus.save_cache()
     return corpus, errors, found

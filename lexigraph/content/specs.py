@@ -3,11 +3,14 @@ which revision each entry was checked against, and which entries are stale."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from dataclasses import dataclass, field
 
 from lexigraph.content.yamlfile import YamlDoc, format_path
 
 REGISTRY_FILE = "specs.yml"
+#: How long writers have to re-read the entries a revision makes stale, when specs.yml does not say.
+DEFAULT_REVIEW_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -18,12 +21,24 @@ class Spec:
     url: str
     current: str
     revisions: tuple[tuple[str, dict], ...]   # (date, {"en": note, "fr": note}), oldest first
+    review_days: dict = field(default_factory=dict, compare=False)   # date → review_within_days
+    versions: dict = field(default_factory=dict, compare=False)      # date → the revision's own version id
 
     def note(self, date: str, lang: str) -> str:
         return dict(self.revisions).get(date, {}).get(lang, "")
 
     def dates(self) -> list[str]:
         return [date for date, _ in self.revisions]
+
+    def due(self, date: str) -> dt.date:
+        """The day by which the entries a revision makes stale must be re-read: its date plus its
+        ``review_within_days`` (default 30). A month-only date counts from the 1st."""
+        start = dt.date.fromisoformat(date if len(date) == 10 else date + "-01")
+        return start + dt.timedelta(days=self.review_days.get(date, DEFAULT_REVIEW_DAYS))
+
+    def anchor(self, date: str) -> str:
+        """The id of a revision on the Revisions page (revisions/#mcp-2026-07-28)."""
+        return f"{self.id}-{date}"
 
 
 @dataclass(frozen=True)
@@ -37,11 +52,28 @@ class Staleness:
     checked: str
     field: str
 
-    def message(self) -> str:
-        newer = [d for d in self.spec.dates() if d > self.checked]
-        notes = "; ".join(f"{d}: {self.spec.note(d, 'en')}" for d in newer)
-        return (f"'{self.entry_id}' was checked against {self.spec.name} {self.checked}; "
+    def newer(self) -> list[str]:
+        """The revisions published since the one the entry was checked against, oldest first."""
+        return [d for d in self.spec.dates() if d > self.checked]
+
+    @property
+    def due(self) -> dt.date:
+        """The review is due by the due date of the first revision the entry has not been checked against."""
+        return self.spec.due(self.newer()[0])
+
+    def overdue(self, today: dt.date) -> bool:
+        return today > self.due
+
+    def message(self, today: dt.date | None = None) -> str:
+        notes = "; ".join(f"{d}: {self.spec.note(d, 'en')}" for d in self.newer())
+        text = (f"'{self.entry_id}' was checked against {self.spec.name} {self.checked}; "
                 f"the current revision is {self.spec.current}. What changed since: {notes}")
+        if today is None:
+            return text
+        when = (f"its review was due by {self.due.isoformat()}" if self.overdue(today)
+                else f"review due by {self.due.isoformat()} (a warning until then, even with --strict)")
+        return (f"{text} — {when}; next: re-read it, then `lexigraph bump {self.entry_id} --changed main-text` "
+                f"if its text must change, or `lexigraph bump {self.entry_id} --reviewed` if nothing does")
 
 
 def parse_registry(doc: YamlDoc | None) -> dict[str, Spec]:
@@ -52,7 +84,10 @@ def parse_registry(doc: YamlDoc | None) -> dict[str, Spec]:
     for item in doc.data.get("specs") or []:
         try:
             revisions = tuple((r["date"], dict(r["note"])) for r in item["revisions"])
-            specs[item["id"]] = Spec(item["id"], item["name"], item["title"], item["url"], item["current"], revisions)
+            days = {r["date"]: r["review_within_days"] for r in item["revisions"] if isinstance(r.get("review_within_days"), int)}
+            versions = {r["date"]: str(r["version"]) for r in item["revisions"] if r.get("version") is not None}
+            specs[item["id"]] = Spec(item["id"], item["name"], item["title"], item["url"], item["current"], revisions,
+                                     days, versions)
         except (KeyError, TypeError):
             continue
     return specs

@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 
 from lexigraph.content.model import Entry
+from lexigraph.content.specs import stale_entries
+from lexigraph.content.today import today
 from lexigraph.render import cite, mentions, prose, relations
 from lexigraph.render import path as reading_path
 from lexigraph.render.evidence import Citations
-from lexigraph.render.i18n import colon, month_year, t
+from lexigraph.render.i18n import colon, long_date, month_year, t
 from lexigraph.render.prose import escape, heading_text, inline, to_html
 from lexigraph.render.quiz import render_quiz
 from lexigraph.render.urls import SiteMap, entry_link, relative
@@ -89,8 +91,8 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
         return out
     out += [fiche_header(entry, lang, switch), ""]
     out += reading_path.entry_nav(site, entry, lang, url)
-    for notice in stale_notices(site, entry, lang):
-        out += [f'<div class="admonition warning lx-stale" role="note"><p>{escape(notice)}</p></div>', ""]
+    for notice in stale_notices(site, entry, lang, url):
+        out += [f'<div class="admonition warning lx-stale" role="note">{notice}</div>', ""]
     links = page_mentions(site, entry, lang, url)
     out += [f'<p class="lx-definition" id="definition">{inline(entry.text(lang, "definition"), links.section("lead"))} '
             f'<span class="lx-analogy">{inline(entry.text(lang, "analogy"), links.section("lead"))}</span></p>', ""]
@@ -118,13 +120,6 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
     return out
 
 
-def long_date(date: str, lang: str) -> str:
-    """``2026-08-15`` → ``15 août 2026`` / ``15 August 2026`` (``2026-08`` → ``août 2026``)."""
-    if len(date) < 10:
-        return month_year(date, lang)
-    day = int(date[8:10])
-    day_text = "1er" if day == 1 and lang == "fr" else str(day)
-    return f"{day_text}\u00a0{month_year(date, lang)}"
 
 
 def fiche_header(entry: Entry, lang: str, switch: str) -> str:
@@ -152,10 +147,28 @@ def _checked(site: SiteMap, entry: Entry):
             yield spec, item["revision"]
 
 
-def stale_notices(site: SiteMap, entry: Entry, lang: str) -> list[str]:
-    """One sentence per specification that has moved on since the entry was checked."""
-    return [t(lang, "stale_notice", spec=spec.name, checked=checked, current=spec.current)
-            for spec, checked in _checked(site, entry) if checked < spec.current]
+def stale_notices(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
+    """One notice (HTML) per specification that has moved on since the entry was checked: the dates
+    written out, each newer revision linked to its anchor on the Revisions page with its note, and
+    when the review is (or was) due."""
+    revisions = relative(url, f"{lang}/revisions/")
+    notices = []
+    for spec, checked in _checked(site, entry):
+        if checked >= spec.current or checked not in spec.dates():
+            continue
+        newer = [d for d in spec.dates() if d > checked]
+        items = "".join(f'<li><a href="{revisions}#{escape(spec.anchor(d))}">{escape(t(lang, "stale_revision", date=long_date(d, lang)))}</a>'
+                        f'{colon(lang)} {escape(spec.note(d, lang))}</li>' for d in newer)
+        due = spec.due(newer[0])
+        state = t(lang, "stale_overdue" if today() > due else "stale_due", due=long_date(due.isoformat(), lang))
+        notices.append(f'<p>{escape(t(lang, "stale_notice", spec=spec.name, checked=long_date(checked, lang)))}</p>'
+                       f'<ul>{items}</ul><p class="lx-due">{escape(state)}</p>')
+    return notices
+
+
+def stale_ids(site: SiteMap) -> set[str]:
+    """Published entries checked against an older revision of some specification than its current one."""
+    return {s.entry_id for s in stale_entries(site.corpus, site.specs)}
 
 
 def _valid_for(site: SiteMap, entry: Entry, lang: str) -> str:

@@ -93,7 +93,12 @@ LABELS: dict[str, dict[str, str]] = {
         "feed_revised": "fiche révisée",
         "lexicon_json": "Le lexique en JSON",
         "permalink_current": "Cette adresse cite la version {version}, qui est la version en cours de la fiche\u00a0:",
-        "stale_notice": "Cette fiche décrit {spec} tel qu’au {checked} ; la révision {current} a été publiée depuis.",
+        "stale_notice": "Cette fiche a été vérifiée contre la révision de {spec} du {checked} ; {spec} a publié depuis :",
+        "stale_revision": "la révision du {date}",
+        "stale_due": "Relecture prévue d’ici le {due}.",
+        "stale_overdue": "La relecture était prévue d’ici le {due}.",
+        "stale_mark": "à relire",
+        "corrections": "Corrections",
         "valid_for": "Vérifiée contre",
         "revision_current": "révision en vigueur",
         "revision_superseded": "remplacée par {current}",
@@ -208,7 +213,12 @@ LABELS: dict[str, dict[str, str]] = {
         "feed_revised": "revised entry",
         "lexicon_json": "The lexicon as JSON",
         "permalink_current": "This address cites version {version}, the entry's current version:",
-        "stale_notice": "This entry describes {spec} as of {checked}; revision {current} has been published since.",
+        "stale_notice": "This entry was checked against the {spec} revision of {checked}; {spec} has published since:",
+        "stale_revision": "the revision of {date}",
+        "stale_due": "A review is due by {due}.",
+        "stale_overdue": "Its review was due by {due}.",
+        "stale_mark": "review due",
+        "corrections": "Corrections",
         "valid_for": "Checked against",
         "revision_current": "current revision",
         "revision_superseded": "superseded by {current}",
@@ -247,6 +257,16 @@ def month_year(date: str, lang: str) -> str:
     """``2026-08`` or ``2026-08-15`` → ``août 2026`` / ``August 2026``."""
     year, month = date[:4], int(date[5:7])
     return f"{MONTHS[lang][month - 1]} {year}"
+
+
+def long_date(date: str, lang: str) -> str:
+    """``2026-07-28`` → ``28 juillet 2026`` / ``28 July 2026``, a no-break space after the day (``1er`` on
+    the 1st in French); a month → :func:`month_year`."""
+    if len(date) < 10:
+        return month_year(date, lang)
+    day = int(date[8:10])
+    shown = "1er" if (lang == "fr" and day == 1) else str(day)
+    return f"{shown}\u00a0{month_year(date, lang)}"
 
 
 def t(lang: str, key: str, **values) -> str:

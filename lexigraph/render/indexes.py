@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from lexigraph import LANGUAGES
-from lexigraph.render.entry import PageMarkdown, number_label, render_page
+from lexigraph.render.entry import PageMarkdown, number_label, render_page, stale_ids
 from lexigraph.render.i18n import colon, t
 from lexigraph.render.prose import escape, inline
 from lexigraph.render.urls import SiteMap, entry_link
@@ -17,6 +17,9 @@ def _sort_key(title: str) -> str:
 
 def _sorted_entries(site: SiteMap, lang: str):
     return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
+def _stale_mark(lang: str, stale: bool) -> str:
+    """After a stale entry's link: a visible mark, not a colour alone."""
+    return f' <span class="lx-badge lx-stale-mark">{t(lang, "stale_mark")}</span>' if stale else ""
 
 
 def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
@@ -25,6 +28,7 @@ def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
     out = [f"# {t(lang, 'az_title')}", "", f'<p class="lx-lead">{t(lang, "az_lead")}</p>', ""]
     letter = None
     items: list[str] = []
+    stale = stale_ids(site)
 
     def flush():
         if items:
@@ -39,7 +43,8 @@ def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
             out.extend([f"## {first} {{#letter-{first.lower()}}}", ""])
         definition = entry.text(lang, "definition")
         tail = f" — {inline(definition)}" if definition and entry.status == "published" else ""
-        items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}{tail}</li>')
+        items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}'
+                     f'{_stale_mark(lang, entry.id in stale)}{tail}</li>')
     flush()
     return out
 
@@ -53,7 +58,8 @@ def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
     out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
            f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
            f'<span class="lx-count">{t(lang, "entries_count", n=len(published))}</span></p>', ""]
-    items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)} — {inline(e.text(lang, 'definition'))}</li>"
+    stale = stale_ids(site)
+    items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)}{_stale_mark(lang, e.id in stale)} — {inline(e.text(lang, 'definition'))}</li>"
                     for e in sorted(published, key=lambda e: e.fact("number")))
     from lexigraph.render.path import home_section
 
@@ -87,7 +93,7 @@ def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
                        if any(c.get("spec") == spec.id and c.get("revision") == date for c in e.fact("checked_against") or [])]
             links = ", ".join(entry_link(site, lang, url, x) for x in checked) or t(lang, "revisions_none")
             state = f' <span class="lx-badge">{t(lang, "revision_current")}</span>' if date == spec.current else ""
-            rows.append(f'<dt><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
+            rows.append(f'<dt id="{escape(spec.anchor(date))}"><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
                         f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p></dd>')
         out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
     return out

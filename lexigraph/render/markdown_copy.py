@@ -59,6 +59,9 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     out += ["", f"## {t(lang, 'versions')}", ""]
     out += [f"- {v['version']} ({v['date']}): {', '.join(t(lang, 'changed_' + c) for c in v['changed'])}"
             + (f" — {notes[v['version']].strip()}" if v["version"] in notes else "") for v in reversed(entry.fact("versions") or [])]
+    corrections = entry.fact("corrections") or []
+    if corrections:
+        out += ["", f"**{t(lang, 'corrections')}**", ""] + [f"- {c['date']}{colon(lang)} {c['note'][lang]}" for c in corrections]
     out += ["", f"## {t(lang, 'cite')}", "", citation_line(site, entry, lang), "", f"## {t(lang, 'sources')}", ""]
     citations = Citations(entry, lang)
     out += [f"[^{citations.number[s['id']]}]: [{s['title']}]({s['url']}){source_note(s, lang)} ({s['date']})" for s in citations.sources]

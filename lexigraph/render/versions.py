@@ -32,4 +32,10 @@ def render_versions(site: SiteMap, entry, lang: str, from_url: str) -> list[str]
         note = f" — {inline(notes[version])}" if version in notes else ""
         items.append(f'<li data-version="{escape(version)}">{name} · <time datetime="{escape(item["date"])}">'
                      f'{escape(item["date"])}</time> · {escape(what)}{note}</li>')
-    return [f"## {t(lang, 'versions')} {{#versions}}", "", f'<ul class="lx-versions">{"".join(items)}</ul>', ""]
+    out = [f"## {t(lang, 'versions')} {{#versions}}", "", f'<ul class="lx-versions">{"".join(items)}</ul>', ""]
+    corrections = [f'<li><time datetime="{escape(c["date"])}">{escape(c["date"])}</time> — {inline(c["note"][lang])}</li>'
+                   for c in entry.fact("corrections") or []]
+    if corrections:
+        out += [f'<div class="lx-corrections" id="corrections"><p><strong>{t(lang, "corrections")}</strong></p>'
+                f'<ul class="lx-corrections">{"".join(corrections)}</ul></div>', ""]
+    return out

@@ -32,7 +32,7 @@ from tests.support.mcp_server import STARTED_PIDS, TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ("entries", "quizzes", "snippets", "archive", "specs.yml", "mkdocs.yml")
-BUMPED = "v2099-01"   # the MCP entry's new version in content_root(); its previous one is archived
+BUMPED = "v2026-12-2"   # a second version in the month of its last one: the MCP entry's new version in content_root(); its previous one is archived
 STALE_ENTRY, STALE_REVISION = "tool", "2025-11-25"
 START_TIMEOUT = 90.0   # seconds for a server to listen: a cold start validates the content, slow on a loaded machine
 
@@ -51,11 +51,11 @@ def content_root(workdir: Path) -> tuple[Path, str]:
             shutil.copy(source, workdir / name)
     facts_file = workdir / "entries" / "mcp" / "entry.yml"
     archived = yaml.safe_load(facts_file.read_text(encoding="utf-8"))["version"]
-    done = subprocess.run(lexigraph_command(workdir, "archive", "mcp"), cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(lexigraph_command(workdir, "archive", "mcp", "--from-worktree"), cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     text = facts_file.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^version: .*$", f"version: {BUMPED}", text)
-    text = re.sub(r"(?m)^(versions:\n(?:  - .*\n)+)", lambda m: m.group(1) + f"  - {{version: {BUMPED}, date: 2099-01-15, changed: [examples]}}\n", text)
+    text = re.sub(r"(?m)^(versions:\n(?:  - .*\n)+)", lambda m: m.group(1) + f"  - {{version: {BUMPED}, date: 2026-12-01, changed: [examples]}}\n", text)
     facts_file.write_text(text, encoding="utf-8")
     tool_file = workdir / "entries" / STALE_ENTRY / "entry.yml"
     tool_file.write_text(re.sub(r"\{spec: mcp, revision: [0-9-]+\}", f"{{spec: mcp, revision: {STALE_REVISION}}}",

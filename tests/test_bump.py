@@ -1,0 +1,185 @@
+"""`lexigraph bump` freezes what was published (git HEAD) and gives the next version; `--reviewed`
+records a re-check; `check --base` catches a text change without a version or a correction."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from tests.test_check_fixtures import problem_lines
+
+FIXTURE = Path(__file__).parent / "fixtures" / "valid"
+TODAY = "2026-12-05"
+
+
+def lexigraph(root: Path, *args: str, today: str = TODAY) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), *args], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, LEXIGRAPH_TODAY=today))
+
+
+def git(root: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org",
+                                   GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org"))
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "lexicon")
+    return root
+
+
+def facts(root: Path) -> dict:
+    return yaml.load((root / "entries/widget/entry.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+
+
+def add_revision(root: Path, date: str = "2026-12-01") -> None:
+    path = root / "specs.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["specs"][0]["revisions"].append({"date": date, "note": {"en": "Hypothetical paginated tools/list.",
+                                                                  "fr": "Pagination hypothétique de tools/list."}})
+    data["specs"][0]["current"] = date
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def test_bump_freezes_the_committed_text_and_gives_the_next_version(tmp_path):
+    root = repo(tmp_path)
+    add_revision(root)
+    git(root, "commit", "-qam", "MCP 2026-12-01")
+    done = lexigraph(root, "bump", "widget", "--changed", "main-text,quiz")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "lexigraph bump: widget v2026-08 frozen in archive/widget/v2026-08/ from git HEAD; the entry is now v2026-12 "
+        "(changed: main-text, quiz), checked against mcp 2026-12-01.")
+    assert "  4. commit entry.yml, the texts and archive/widget/v2026-08/ together (the old permalink needs that folder)." in done.stdout
+    after = facts(root)
+    assert after["version"] == "v2026-12"
+    assert after["versions"][-1] == {"version": "v2026-12", "date": "2026-12-05", "changed": ["main-text", "quiz"]}
+    assert after["checked_against"] == [{"spec": "mcp", "revision": "2026-12-01"}]
+    frozen = (root / "archive/widget/v2026-08/en.md").read_text(encoding="utf-8")
+    assert frozen.startswith("# Widget\n") and "A widget is a test piece" in frozen
+    assert yaml.safe_load((root / "archive/widget/v2026-08/version.yml").read_text())["archived"] == "2026-12-05"
+    assert lexigraph(root, "check", "--strict").returncode == 0
+
+    # A second version in the same month: v2026-12-2, and both old addresses keep their archive.
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "v2026-12")
+    again = lexigraph(root, "bump", "widget", "--changed", "examples")
+    assert again.returncode == 0, again.stdout
+    assert facts(root)["version"] == "v2026-12-2"
+    assert sorted(p.name for p in (root / "archive/widget").iterdir()) == ["v2026-08", "v2026-12"]
+    assert lexigraph(root, "check", "--strict").returncode == 0
+
+
+def test_bump_refuses_uncommitted_changes_unless_from_worktree(tmp_path):
+    root = repo(tmp_path)
+    en = root / "entries/widget/en.yml"
+    en.write_text(en.read_text(encoding="utf-8").replace("A widget is a test piece", "A widget is an edited piece"), encoding="utf-8")
+    refused = lexigraph(root, "bump", "widget", "--changed", "main-text")
+    assert refused.returncode == 1
+    assert refused.stdout.strip() == (
+        "lexigraph bump: entries/widget/en.yml: uncommitted changes. Bump freezes the published version from git HEAD, "
+        "so commit or stash them first (edit the text after the bump), or pass --from-worktree to freeze the files as they are now.")
+    assert not (root / "archive").exists() and facts(root)["version"] == "v2026-08"
+    forced = lexigraph(root, "bump", "widget", "--changed", "main-text", "--from-worktree")
+    assert forced.returncode == 0, forced.stdout
+    assert "an edited piece" in (root / "archive/widget/v2026-08/en.md").read_text(encoding="utf-8")
+
+
+def test_bump_says_which_changed_values_exist(tmp_path):
+    root = repo(tmp_path)
+    wrong = lexigraph(root, "bump", "widget", "--changed", "main_text")
+    assert wrong.returncode == 1
+    assert wrong.stdout.strip() == ("lexigraph bump: --changed 'main_text': unknown value 'main_text'; write one or more of "
+                                    "main-text, under-the-hood, examples, relations, quiz, sources, separated by commas "
+                                    "(e.g. --changed main-text,quiz).")
+    missing = lexigraph(root, "bump", "widgte", "--reviewed")
+    assert missing.stdout.strip() == ("lexigraph bump: no published entry 'widgte' (did you mean 'widget'?) "
+                                      "(or its entry.yml has errors: lexigraph check lists them).")
+
+
+def test_bump_outside_git_needs_from_worktree(tmp_path):
+    root = tmp_path / "plain"
+    shutil.copytree(FIXTURE, root)
+    refused = lexigraph(root, "bump", "widget", "--changed", "main-text")
+    assert refused.returncode == 1 and "is not in a git repository: bump freezes the published version from git HEAD" in refused.stdout
+
+
+def test_reviewed_records_the_recheck_and_clears_stale(tmp_path):
+    root = repo(tmp_path)
+    add_revision(root)
+    stale = lexigraph(root, "check", "--strict", today="2027-01-05")
+    assert stale.returncode == 1 and "its review was due by 2026-12-31" in stale.stdout
+    done = lexigraph(root, "bump", "widget", "--reviewed", today="2027-01-05")
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.splitlines()[0] == ("lexigraph bump: widget re-checked on 2027-01-05, nothing to change "
+                                           "(MCP 2026-07-28 → 2026-12-01); its version stays v2026-08.")
+    assert facts(root)["checked_against"] == [{"spec": "mcp", "revision": "2026-12-01", "reviewed": "2027-01-05"}]
+    assert facts(root)["versions"] == [{"version": "v2026-08", "date": "2026-08-15", "changed": ["first-version"]}]
+    assert lexigraph(root, "check", "--strict", today="2027-01-05").returncode == 0
+    again = lexigraph(root, "bump", "widget", "--reviewed", today="2027-01-05")
+    assert again.returncode == 1
+    assert again.stdout.strip() == "lexigraph bump: widget is already checked against every current revision: nothing to record."
+
+
+def test_base_catches_a_text_change_without_a_version_or_a_correction(tmp_path):
+    root = repo(tmp_path)
+    en = root / "entries/widget/en.yml"
+    en.write_text(en.read_text(encoding="utf-8").replace("A widget is a test piece", "A widget is a changed piece"), encoding="utf-8")
+    assert lexigraph(root, "check", "--strict").returncode == 0          # without --base nothing compares
+    caught = lexigraph(root, "check", "--base", "main")
+    assert caught.returncode == 1
+    assert problem_lines(caught.stdout) == [
+        "entries/widget/en.yml:3: $.definition: the EN text changed since main, but the version is still 'v2026-08', so the text "
+        "a citation of v2026-08 points to would change: run `lexigraph bump widget --changed …` (it freezes the committed text, "
+        "so run it before editing), or for a typo or a broken link log a dated one-line note per language under `corrections:` in entry.yml"]
+
+    # A logged correction is enough (a typo); it is shown under Versions.
+    entry = root / "entries/widget/entry.yml"
+    entry.write_text(entry.read_text(encoding="utf-8") + "corrections:\n  - {date: 2026-12-04, note: {fr: Coquille corrigée dans la définition., "
+                     "en: Typo fixed in the definition.}}\n", encoding="utf-8")
+    assert lexigraph(root, "check", "--strict", "--base", "main").returncode == 0
+
+
+def test_base_catches_a_snippet_change_and_accepts_a_bump(tmp_path):
+    root = repo(tmp_path)
+    snippet = root / "snippets/widget/declare.json"
+    snippet.write_text(snippet.read_text(encoding="utf-8").replace("{", "{ ", 1), encoding="utf-8")
+    caught = lexigraph(root, "check", "--base", "main")
+    assert problem_lines(caught.stdout)[0].startswith(
+        "entries/widget/entry.yml:12: $.steps[0].snippet: the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")
+    git(root, "stash", "-q")
+    assert lexigraph(root, "bump", "widget", "--changed", "under-the-hood").returncode == 0
+    git(root, "stash", "pop", "-q")
+    assert lexigraph(root, "check", "--strict", "--base", "main").returncode == 0
+
+
+def test_base_names_a_missing_commit(tmp_path):
+    root = repo(tmp_path)
+    result = lexigraph(root, "check", "--base", "origin/nope")
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("lexigraph check: --base origin/nope: no such commit or branch here "
+                                     "(in CI, fetch it first: git fetch origin origin/nope)")
+
+
+def test_a_correction_must_be_one_line_and_is_typography_checked(tmp_path):
+    root = tmp_path / "c"
+    shutil.copytree(FIXTURE, root)
+    entry = root / "entries/widget/entry.yml"
+    entry.write_text(entry.read_text(encoding="utf-8") + "corrections:\n  - date: 2026-12-04\n    note:\n"
+                     "      fr: \"Coquille : corrigée\"\n      en: \"Typo fixed.\\nTwice.\"\n", encoding="utf-8")
+    result = lexigraph(root, "check", "--strict")
+    assert problem_lines(result.stdout) == [
+        "entries/widget/entry.yml:29: $.corrections[0].note.en: 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
+        "entries/widget/entry.yml:28: $.corrections[0].note.fr: ordinary space before ':': use a non-breaking space (U+00A0, or U+202F before ; ? !)",
+    ]
