@@ -56,7 +56,7 @@ def test_the_json_export_lists_each_claim_with_its_source_ids(site, lang):
     [widget] = [e for e in data["entries"] if e["id"] == "widget"]
     evidence = widget["evidence"]
     assert evidence["sources"] == [{"id": "spec-widget", "number": 1, "title": "Widget specification",
-                                    "url": "https://example.org/widget", "date": "2026-07-28"}]
+                                    "url": "https://example.org/widget", "note": None, "date": "2026-07-28"}]
     assert evidence["observed"] == [{"step": "declare", "number": 2, "implementation": "Widget runner", "version": "1.0"}]
     marked = {(c["section"], tuple(c["sources"]), tuple(c["observed"])) for c in evidence["claims"] if c["sources"] or c["observed"]}
     assert marked == {("under-the-hood/declare", (), ("declare",)), ("what-varies", ("spec-widget",), ()),

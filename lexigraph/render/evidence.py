@@ -61,7 +61,7 @@ class Citations:
         """The Sources list: one numbered item per source, then per observation, each with its back links."""
         items = []
         for n, s in enumerate(self.sources, start=1):
-            items.append(f'<li id="src-{n}" value="{n}"><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a>'
+            items.append(f'<li id="src-{n}" value="{n}">{_title_html(s)}'
                          f'{escape(source_note(s, self.lang))} (<time datetime="{escape(s["date"])}">{escape(s["date"])}</time>)'
                          f'{self._back_links(n, s["id"])}</li>')
         for step in self.observed:
@@ -85,6 +85,13 @@ def claims_json(entry: Entry, lang: str) -> list[dict]:
                     "observed": [m[len(ev.OBSERVED):] for m in sentence.markers if m.startswith(ev.OBSERVED)],
                     "needs_evidence": sentence.needs})
     return out
+
+
+def _title_html(source: dict) -> str:
+    """A source's title, linked to its address; a work with no public address is its title alone
+    (its note says where it is held)."""
+    url = source.get("url")
+    return f'<a href="{escape(url)}" rel="noopener">{escape(source["title"])}</a>' if url else escape(source["title"])
 
 
 def _capital(text: str) -> str:
