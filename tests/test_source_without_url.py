@@ -45,7 +45,7 @@ def held_site(tmp_path_factory) -> Path:
 def test_the_page_shows_the_title_without_a_link(held_site, lang):
     page = (held_site / FOLDERS[lang] / "index.html").read_text(encoding="utf-8")
     sources = re.search(r'<ol data-search-exclude class="lx-sources">(.*?)</ol>', page).group(1)
-    first = re.search(r'<li id="src-1" value="1">(.*?)</li>', sources).group(1)
+    first = re.search(r'<li id="src-1">(.*?)</li>', sources).group(1)
     assert first.startswith("Widget specification" + NOTES[lang] + " (")
     assert "example.org/widget" not in page and "<a href=\"None\"" not in page
     assert 'href="#src-1"' in page                             # the markers still reach it
