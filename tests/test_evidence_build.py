@@ -11,9 +11,9 @@ import pytest
 
 pytestmark = pytest.mark.build
 
-PAGES = {"fr": ("fr/bidule", "source 1", "observation 2", "retour à l’appel 1 (source 1)", "Observé avec Widget runner 1.0",
+PAGES = {"fr": ("fr/bidule", "source 1", "observation 2", "retour à l’appel 1", "Observé avec Widget runner 1.0",
                 "Sous le capot · 01"),
-         "en": ("en/widget", "source 1", "observation 2", "back to citation 1 (source 1)", "Observed with Widget runner 1.0",
+         "en": ("en/widget", "source 1", "observation 2", "back to citation 1", "Observed with Widget runner 1.0",
                 "Under the hood · 01")}
 
 
@@ -26,18 +26,18 @@ def site(fixture_site) -> Path:
 def test_markers_are_numbered_superscripts_that_link_to_the_sources_and_back(site, lang):
     folder, source, observation, back, observed, step = PAGES[lang]
     page = (site / folder / "index.html").read_text(encoding="utf-8")
-    refs = re.findall(r'<sup class="lx-ref"><a aria-label="([^"]+)" href="#(src-\d+)" id="(src-\d+-ref-\d+)">(\d+)</a></sup>', page)
-    assert sorted(refs) == sorted([(observation, "src-2", "src-2-ref-1", "2"), (source, "src-1", "src-1-ref-1", "1"),
-                                   (source, "src-1", "src-1-ref-2", "1")])
+    refs = re.findall(r'<sup class="lx-ref"><a aria-label="([^"]+)" href="#(src-\d+)" id="(r\d+-\d+)">(\d+)</a></sup>', page)
+    assert sorted(refs) == sorted([(observation, "src-2", "r2-1", "2"), (source, "src-1", "r1-1", "1"),
+                                   (source, "src-1", "r1-2", "1")])
     assert "[^" not in page                                   # no marker left as written
     sources = re.search(r'<ol data-search-exclude class="lx-sources">(.*?)</ol>', page).group(1)
-    items = re.findall(r'<li id="(src-\d+)" value="\d+"[^>]*>(.*?)</li>', sources)
+    items = re.findall(r'<li id="(src-\d+)"[^>]*>(.*?)</li>', sources)
     assert [item_id for item_id, _ in items] == ["src-1", "src-2"]
     assert 'href="https://example.org/widget"' in items[0][1]
-    assert re.findall(r'<a href="#(src-1-ref-\d)" aria-label="([^"]+)">↩</a>', items[0][1]) == [
-        ("src-1-ref-1", back), ("src-1-ref-2", back.replace("1 (", "2 ("))]
+    assert re.findall(r'<a href="#(r1-\d)" aria-label="([^"]+)">↩</a>', items[0][1]) == [
+        ("r1-1", back), ("r1-2", back.replace(" 1", " 2"))]
     assert items[1][1].startswith(observed) and f'<a href="#step-declare">{step}</a>' in items[1][1]
-    assert 'href="#src-2-ref-1"' in items[1][1]
+    assert 'href="#r2-1"' in items[1][1]
     assert 'id="step-declare"' in page                        # the observation's link lands on its step
 
 
@@ -56,7 +56,7 @@ def test_the_json_export_lists_each_claim_with_its_source_ids(site, lang):
     [widget] = [e for e in data["entries"] if e["id"] == "widget"]
     evidence = widget["evidence"]
     assert evidence["sources"] == [{"id": "spec-widget", "number": 1, "title": "Widget specification",
-                                    "url": "https://example.org/widget", "date": "2026-07-28"}]
+                                    "url": "https://example.org/widget", "note": None, "date": "2026-07-28"}]
     assert evidence["observed"] == [{"step": "declare", "number": 2, "implementation": "Widget runner", "version": "1.0"}]
     marked = {(c["section"], tuple(c["sources"]), tuple(c["observed"])) for c in evidence["claims"] if c["sources"] or c["observed"]}
     assert marked == {("under-the-hood/declare", (), ("declare",)), ("what-varies", ("spec-widget",), ()),

@@ -64,6 +64,9 @@ def _quote(value: Any, limit: int = 80) -> str:
 def _messages(error: ValidationError) -> list[tuple[tuple, str]]:
     """Turn one jsonschema error into (json path, plain-language message) pairs."""
     path = tuple(error.absolute_path)
+    if isinstance(error.schema, dict) and "x-message" in error.schema:
+        # A rule the schema words itself (e.g. a source without url needs a note): told of the object it is about.
+        return [(path, error.schema["x-message"])]
     if error.validator == "required":
         return [(path + (f,), "missing required field") for f in error.validator_value
                 if isinstance(error.instance, dict) and f not in error.instance]

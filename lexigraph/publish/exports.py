@@ -67,7 +67,8 @@ def evidence_json(entry, lang: str) -> dict:
     from lexigraph.render.evidence import Citations, claims_json
 
     citations = Citations(entry, lang)
-    return {"sources": [{"id": s["id"], "number": citations.number[s["id"]], "title": s["title"], "url": s["url"], "date": s["date"]}
+    return {"sources": [{"id": s["id"], "number": citations.number[s["id"]], "title": s["title"], "url": s.get("url"),
+                         "note": (s.get("note") or {}).get(lang), "date": s["date"]}
                         for s in citations.sources],
             "observed": [{"step": s["id"], "number": citations.number["observed:" + s["id"]],
                           "implementation": s["observed_with"]["implementation"], "version": s["observed_with"]["version"]}

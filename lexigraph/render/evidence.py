@@ -34,12 +34,15 @@ class Citations:
         return t(self.lang, f"evidence_{kind}", n=self.number[marker])
 
     def element(self, marker: str) -> Element | None:
-        """``<sup class="lx-ref"><a href="#src-2" id="src-2-ref-1" aria-label="source 2">2</a></sup>``, or None."""
+        """``<sup class="lx-ref"><a href="#src-2" id="r2-1" aria-label="source 2">2</a></sup>``, or None.
+
+        The id names the citation (source 2, first citation) as briefly as the page allows: an entry
+        page carries dozens of markers, each listed again as a back link."""
         n = self.number.get(marker)
         if n is None:
             return None
         refs = self.cited.setdefault(n, [])
-        anchor = f"src-{n}-ref-{len(refs) + 1}"
+        anchor = f"r{n}-{len(refs) + 1}"
         refs.append(anchor)
         sup = Element("sup", {"class": "lx-ref"})
         link = Element("a", {"href": f"#src-{n}", "id": anchor, "aria-label": self.label(marker)})
@@ -47,10 +50,10 @@ class Citations:
         sup.append(link)
         return sup
 
-    def _back_links(self, n: int, marker: str) -> str:
+    def _back_links(self, n: int) -> str:
         refs = self.cited.get(n, [])
-        what = self.label(marker)
-        links = "".join(f'<a href="#{ref}" aria-label="{escape(t(self.lang, "evidence_back", k=k, what=what))}">↩</a>'
+        # Inside the item of source n, "back to citation k" needs no "(source n)": the list item says it.
+        links = "".join(f'<a href="#{ref}" aria-label="{escape(t(self.lang, "evidence_back", k=k))}">↩</a>'
                         for k, ref in enumerate(refs, start=1))
         return f' <span class="lx-backrefs">{links}</span>' if links else ""
 
@@ -61,15 +64,15 @@ class Citations:
         """The Sources list: one numbered item per source, then per observation, each with its back links."""
         items = []
         for n, s in enumerate(self.sources, start=1):
-            items.append(f'<li id="src-{n}" value="{n}"><a href="{escape(s["url"])}" rel="noopener">{escape(s["title"])}</a>'
+            items.append(f'<li id="src-{n}">{_title_html(s)}'
                          f'{escape(source_note(s, self.lang))} (<time datetime="{escape(s["date"])}">{escape(s["date"])}</time>)'
-                         f'{self._back_links(n, s["id"])}</li>')
+                         f'{self._back_links(n)}</li>')
         for step in self.observed:
             n = self.number[ev.OBSERVED + step["id"]]
             seen = step["observed_with"]
-            items.append(f'<li id="src-{n}" value="{n}" class="lx-observed">'
+            items.append(f'<li id="src-{n}" class="lx-observed">'
                          f'{escape(_capital(t(self.lang, "observed_with", implementation=seen["implementation"], version=seen["version"])))}'
-                         f' — <a href="#step-{escape(step["id"])}">{escape(self.step_label(step["id"]))}</a>{self._back_links(n, ev.OBSERVED + step["id"])}</li>')
+                         f' — <a href="#step-{escape(step["id"])}">{escape(self.step_label(step["id"]))}</a>{self._back_links(n)}</li>')
         return "".join(items)
 
 
@@ -85,6 +88,13 @@ def claims_json(entry: Entry, lang: str) -> list[dict]:
                     "observed": [m[len(ev.OBSERVED):] for m in sentence.markers if m.startswith(ev.OBSERVED)],
                     "needs_evidence": sentence.needs})
     return out
+
+
+def _title_html(source: dict) -> str:
+    """A source's title, linked to its address; a work with no public address is its title alone
+    (its note says where it is held)."""
+    url = source.get("url")
+    return f'<a href="{escape(url)}">{escape(source["title"])}</a>' if url else escape(source["title"])
 
 
 def _capital(text: str) -> str:

@@ -64,6 +64,11 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
         out += ["", f"**{t(lang, 'corrections')}**", ""] + [f"- {c['date']}{colon(lang)} {c['note'][lang]}" for c in corrections]
     out += ["", f"## {t(lang, 'cite')}", "", citation_line(site, entry, lang), "", f"## {t(lang, 'sources')}", ""]
     citations = Citations(entry, lang)
-    out += [f"[^{citations.number[s['id']]}]: [{s['title']}]({s['url']}){source_note(s, lang)} ({s['date']})" for s in citations.sources]
+    out += [f"[^{citations.number[s['id']]}]: {_source_title(s)}{source_note(s, lang)} ({s['date']})" for s in citations.sources]
     out += [f"[^{citations.number[ev.OBSERVED + step['id']]}]: {observed_line(citations, step)}" for step in citations.observed]
     return "\n".join(out) + "\n"
+
+
+def _source_title(source: dict) -> str:
+    """A source's title as a Markdown link, or the title alone for a work with no public address."""
+    return f"[{source['title']}]({source['url']})" if source.get("url") else source["title"]
