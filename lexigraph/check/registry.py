@@ -6,7 +6,7 @@ import datetime as dt
 
 from lexigraph.content.specs import REGISTRY_FILE, Spec, Staleness
 from lexigraph.content.yamlfile import YamlDoc, format_path
-from lexigraph.errors import CROSS, REVIEW_DUE, STALE, Problem
+from lexigraph.errors import CROSS, REVIEW_DUE, STALE, Problem, close_matches
 
 
 def registry_problems(doc: YamlDoc) -> list[Problem]:
@@ -52,3 +52,33 @@ def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
 def stale_problems(stale: list[Staleness], today: dt.date) -> list[Problem]:
     """A stale entry is a review due (never failing) until its due date, then a stale warning (failing --strict)."""
     return [Problem(s.path, s.line, s.field, s.message(today), STALE if s.overdue(today) else REVIEW_DUE) for s in stale]
+
+
+def deprecated_problems(corpus, specs: dict) -> list[Problem]:
+    """An entry's ``deprecated`` names a known revision of a tracked specification and existing entries."""
+    out = []
+    for entry in corpus.entries.values():
+        info = entry.fact("deprecated") if entry.facts is not None else None
+        if not isinstance(info, dict):
+            continue
+        spec = specs.get(info["spec"])
+        if spec is None:
+            out.append(Problem(entry.facts.path, entry.facts.line(("deprecated", "spec")), "$.deprecated.spec",
+                               f"'{info['spec']}' is not a specification of specs.yml{_did_you_mean(info['spec'], specs)}", CROSS))
+        elif info["revision"] not in spec.dates():
+            out.append(Problem(entry.facts.path, entry.facts.line(("deprecated", "revision")), "$.deprecated.revision",
+                               f"{spec.name} has no revision {info['revision']} in specs.yml{_did_you_mean(info['revision'], spec.dates())}: "
+                               "record the revision first, or correct the date", CROSS))
+        for i, target in enumerate(info["replaced_by"]):
+            if target not in corpus.entries:
+                out.append(Problem(entry.facts.path, entry.facts.line(("deprecated", "replaced_by", i)), f"$.deprecated.replaced_by[{i}]",
+                                   f"'{target}' is not an entry{_did_you_mean(target, corpus.entries)}", CROSS))
+            elif target == entry.id:
+                out.append(Problem(entry.facts.path, entry.facts.line(("deprecated", "replaced_by", i)), f"$.deprecated.replaced_by[{i}]",
+                                   "an entry cannot replace itself", CROSS))
+    return out
+
+
+def _did_you_mean(name, known) -> str:
+    close = close_matches(name, known)
+    return f" (did you mean '{close[0]}'?)" if close else ""

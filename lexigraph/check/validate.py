@@ -186,7 +186,8 @@ def _registry_cross(corpus: Corpus, checked: WellFormed) -> list[Problem]:
         return []
     if checked.registry is None:
         return []
-    return registry_checks.registry_problems(checked.registry) + registry_checks.checked_against_problems(checked, registry(checked))
+    return (registry_checks.registry_problems(checked.registry) + registry_checks.checked_against_problems(checked, registry(checked))
+            + registry_checks.deprecated_problems(checked, registry(checked)))
 
 
 def check(root: Path, base: str | None = None) -> tuple[Corpus, list[Problem], list[Problem]]:

@@ -91,6 +91,9 @@ def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
         return out
     out += [fiche_header(entry, lang, switch), ""]
     out += reading_path.entry_nav(site, entry, lang, url)
+    deprecated = deprecated_notice(site, entry, lang, url)
+    if deprecated:
+        out += [deprecated, ""]
     for notice in stale_notices(site, entry, lang, url):
         out += [f'<div class="admonition warning lx-stale" role="note">{notice}</div>', ""]
     links = page_mentions(site, entry, lang, url)
@@ -145,6 +148,22 @@ def _checked(site: SiteMap, entry: Entry):
         spec = site.specs.get(item["spec"])
         if spec is not None:
             yield spec, item["revision"]
+
+
+def deprecated_notice(site: SiteMap, entry: Entry, lang: str, url: str) -> str | None:
+    """The notice at the top of a deprecated entry's page: which revision deprecated it, and what replaces it."""
+    info = entry.fact("deprecated")
+    if not isinstance(info, dict):
+        return None
+    spec = site.specs.get(info["spec"])
+    name = spec.name if spec is not None else info["spec"]
+    revisions = relative(url, f"{lang}/revisions/")
+    anchor = spec.anchor(info["revision"]) if spec is not None else ""
+    when = f'<a href="{revisions}#{escape(anchor)}">{escape(long_date(info["revision"], lang))}</a>' if anchor else escape(long_date(info["revision"], lang))
+    text = escape(t(lang, "deprecated_notice", spec=name, date="\x00")).replace("\x00", when)
+    replaced = [entry_link(site, lang, url, target) for target in info.get("replaced_by", []) if target in site.corpus.entries]
+    more = f' {escape(t(lang, "deprecated_replaced"))} {", ".join(replaced)}.' if replaced else ""
+    return f'<div class="admonition danger lx-deprecated" role="note"><p>{text}{more}</p></div>'
 
 
 def stale_notices(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:

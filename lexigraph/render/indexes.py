@@ -17,6 +17,11 @@ def _sort_key(title: str) -> str:
 
 def _sorted_entries(site: SiteMap, lang: str):
     return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
+def _deprecated_mark(lang: str, entry) -> str:
+    """After a deprecated entry's link in A–Z: a visible word, not a colour alone."""
+    return f' <span class="lx-badge lx-deprecated-mark">{t(lang, "deprecated_mark")}</span>' if entry.fact("deprecated") else ""
+
+
 def _stale_mark(lang: str, stale: bool) -> str:
     """After a stale entry's link: a visible mark, not a colour alone."""
     return f' <span class="lx-badge lx-stale-mark">{t(lang, "stale_mark")}</span>' if stale else ""
@@ -44,7 +49,7 @@ def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
         definition = entry.text(lang, "definition")
         tail = f" — {inline(definition)}" if definition and entry.status == "published" else ""
         items.append(f'<li><span class="lx-num">{number_label(entry)}</span> {entry_link(site, lang, url, entry.id)}'
-                     f'{_stale_mark(lang, entry.id in stale)}{tail}</li>')
+                     f'{_deprecated_mark(lang, entry)}{_stale_mark(lang, entry.id in stale)}{tail}</li>')
     flush()
     return out
 

@@ -7,7 +7,7 @@ from lexigraph.render import relations
 from lexigraph.render.cite import citation_line
 from lexigraph.render.entry import fence, number_label, source_note
 from lexigraph.render.evidence import Citations, observed_line
-from lexigraph.render.i18n import colon, t
+from lexigraph.render.i18n import colon, long_date, t
 from lexigraph.render.urls import SiteMap, permalink
 
 
@@ -33,6 +33,13 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
     page_prose = marked(entry.prose[lang].data)
     text = lambda key, default=None: page_prose.get(key, default) if key not in ev.NOT_PROSE else entry.text(lang, key, default)  # noqa: E731
     other = "en" if lang == "fr" else "fr"
+    link = lambda target: f"[{site.corpus.entries[target].text(lang, 'title')}]({site.absolute(site.urls[(lang, target)])}index.md)"  # noqa: E731
+    deprecated = entry.fact("deprecated")
+    if isinstance(deprecated, dict):
+        spec = site.specs.get(deprecated["spec"])
+        line = t(lang, "deprecated_notice", spec=spec.name if spec else deprecated["spec"], date=long_date(deprecated["revision"], lang))
+        replaced = [link(target) for target in deprecated["replaced_by"] if target in site.corpus.entries]
+        out += [f"**{line}**" + (f" {t(lang, 'deprecated_replaced')} {', '.join(replaced)}." if replaced else ""), ""]
     out += [f"> {text('definition').strip()} {text('analogy').strip()}", "",
             f"{number_label(entry)} · {entry.fact('version')} · {t(lang, 'language_name')} · CC BY 4.0  ",
             f"{t(lang, 'permalink')}{colon(lang)} {site.absolute(permalink(entry, lang))}  ",
@@ -48,7 +55,6 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
         out += [f"### {index}. {prose['title']}", "", prose["intro"].strip(), "", fence(code, step["language"]), ""]
         out += [_item(f"- `{key}`{colon(lang)} ", note) for key, note in prose["annotations"].items()]
         out += ["", f"**{t(lang, 'trap')}.** {prose['trap'].strip()}", ""]
-    link = lambda target: f"[{site.corpus.entries[target].text(lang, 'title')}]({site.absolute(site.urls[(lang, target)])}index.md)"  # noqa: E731
     out += [f"## {t(lang, 'shown_elsewhere')}", ""]
     out += [_item(f"- {link(target)} — ", text("shown_elsewhere")[target]) for target in entry.fact("shown_elsewhere")]
     out += ["", f"## {t(lang, 'what_varies')}", "", text("what_varies").strip(), "", f"## {t(lang, 'examples')}", ""]
