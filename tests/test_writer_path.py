@@ -57,6 +57,14 @@ def test_editor_schemas_cover_every_content_file():
         assert any(path.relative_to(PROJECT).match(g) for g in globs), path
 
 
+def test_pre_commit_runs_the_code_gates_scripts_test_runs():
+    hooks = {h["id"]: h for repo in yaml.safe_load((PROJECT / ".pre-commit-config.yaml").read_text())["repos"] for h in repo["hooks"]}
+    assert hooks["ruff"]["entry"] == ".venv/bin/ruff check" and hooks["ruff"]["types"] == ["python"]
+    assert hooks["mypy"]["entry"] == ".venv/bin/mypy" and hooks["mypy"]["pass_filenames"] is False
+    script = (PROJECT / "scripts" / "test").read_text()
+    assert ".venv/bin/ruff check ." in script and ".venv/bin/mypy" in script
+
+
 def test_pre_commit_runs_lexigraph_check():
     config = yaml.safe_load((PROJECT / ".pre-commit-config.yaml").read_text())
     hooks = [h for repo in config["repos"] for h in repo["hooks"]]
