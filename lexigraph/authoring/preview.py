@@ -125,9 +125,9 @@ class Preview:
         loader = env.loader
         assert loader is not None   # a theme's environment always has its loader
         templates = loader.list_templates()   # Material's theme holds thousands of files: list them once
-        # Instance attributes that shadow the methods (setattr: mypy refuses assigning to a method).
-        setattr(config.theme, "get_env", lambda: env)
-        setattr(loader, "list_templates", lambda: templates)
+        # Deliberate instance patches of MkDocs' and Jinja's methods, which mypy refuses by default.
+        config.theme.get_env = lambda: env  # type: ignore[method-assign]
+        loader.list_templates = lambda: templates  # type: ignore[method-assign]
         return config
 
     def rebuild(self) -> None:
