@@ -48,6 +48,7 @@ def page_rendered(build: Build) -> None:
 def _preview_pages(build: Build, lang: str) -> list[Page]:
     """The preview's pages: its indexes (of its own entries) and its entries' pages."""
     scope = build.preview
+    assert scope is not None   # called for a preview build only
     indexes = [page for page in plan_language(scope.index_site, lang) if page.entry_id is None]
     return indexes + [page for page in plan_language(build.site, lang, scope.entries) if page.entry_id]
 
@@ -132,7 +133,7 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
 
     # Root-relative on purpose; overrides/main.html says why these links avoid rel="alternate" alone.
     base = _base_path(build.site.site_url)
-    head = {"lx_feed": f"{base}{lang}/feed.xml" if lang else None}
+    head: dict[str, object] = {"lx_feed": f"{base}{lang}/feed.xml" if lang else None}
     entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
     if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
         head["lx_head"] = cite.head(build.site, entry, lang, generated.alternates)

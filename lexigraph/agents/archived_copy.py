@@ -4,6 +4,7 @@ Markdown, like the current version's copy: no HTML, every link absolute, no quiz
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import urljoin
 
@@ -11,6 +12,14 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{#([\w-]+)\})?\s*$")
 DROPPED_SECTIONS = {"quiz"}                   # the quiz block holds the answer key
 DROPPED_TAGS = {"button", "form", "select", "option", "input", "label", "script", "style", "template"}
 BLOCKS = {"p", "div", "section", "ul", "ol", "li", "dl", "dt", "dd", "pre", "table", "tr", "details", "summary", "main"}
+
+
+@dataclass
+class _OpenList:
+    """A list being rendered: ``ul`` or ``ol``, and the number of its next item."""
+
+    kind: str
+    number: int = 1
 
 
 class _Markdown(HTMLParser):
@@ -23,14 +32,15 @@ class _Markdown(HTMLParser):
         self.line: list[str] = []         # inline text of the block being built
         self.prefix = ""                  # what the block being built starts with ("- ", "> ", ...)
         self.stack: list[tuple[str, dict]] = []
-        self.lists: list[list] = []       # per open list: [kind, next number]
+        self.lists: list[_OpenList] = []  # the open lists, innermost last
         self.links: list[str | None] = []
         self.skip = 0
         self.pre: list[str] | None = None
         self.rows: list[list[str]] | None = None
         self.cell: list[str] | None = None
         self.pending = ""                 # an admonition's title, put before its next paragraph
-        self.skip_title, self.title = False, []
+        self.skip_title = False
+        self.title: list[str] = []
 
     # -- helpers -------------------------------------------------------------------------
     def _flush(self) -> None:
@@ -69,12 +79,12 @@ class _Markdown(HTMLParser):
             self.cell = []
         elif tag in ("ul", "ol"):
             self._flush()
-            self.lists.append([tag, 1])
+            self.lists.append(_OpenList(tag))
         elif tag == "li":
             self._flush()
-            kind = self.lists[-1] if self.lists else ["ul", 1]
-            self.prefix = f"{kind[1]}. " if kind[0] == "ol" else "- "
-            kind[1] += 1
+            kind = self.lists[-1] if self.lists else _OpenList("ul")
+            self.prefix = f"{kind.number}. " if kind.kind == "ol" else "- "
+            kind.number += 1
         elif tag == "dt":
             self._flush()
             self.prefix = "- "
@@ -170,8 +180,9 @@ class _Markdown(HTMLParser):
         else:
             self.line.append(text)
 
-    def close(self) -> str:
-        super().close()
+    def markdown(self) -> str:
+        """Close the parser and return the Markdown of everything it was fed."""
+        self.close()
         self._flush()
         out = ""
         for index, (kind, text) in enumerate(self.blocks):
@@ -185,7 +196,7 @@ def html_to_markdown(html: str, base: str, colon: str = ":") -> str:
     """One HTML block of a frozen page as Markdown, its links resolved against ``base``."""
     parser = _Markdown(base, colon)
     parser.feed(html)
-    return parser.close()
+    return parser.markdown()
 
 
 def _inline_text(html: str) -> str:
@@ -203,7 +214,9 @@ def clean_markdown(page: str, page_url: str) -> str:
     colon = "\u00a0:" if "/fr/" in page_url else ":"
     out: list[str] = []
     lines = page.splitlines()
-    section, index, block = None, 0, []
+    section: str | None = None
+    index = 0
+    block: list[str] = []
 
     def flush_block():
         if block:

@@ -20,6 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from lexigraph import LANGUAGES
 from lexigraph.content.model import Entry
@@ -70,6 +71,7 @@ class EntryStore:
     def get(self, entry_id: str) -> tuple[Entry, dict]:
         """(the full entry, archived version → {lang: page Markdown}) for an id of the loaded index."""
         if entry_id not in self.loaded:
+            assert self.folder is not None, "a store made in memory holds every entry of its index"
             with (self.folder / f"{entry_id}.pickle").open("rb") as handle:
                 self.loaded[entry_id] = pickle.load(handle)
         return self.loaded[entry_id]
@@ -168,7 +170,7 @@ class Lexicon:
         self._refuse(f"unknown specification '{_shown(spec)}'{hint}; tracked: {', '.join(self.site.specs)}")
 
     @staticmethod
-    def _refuse(message: str):
+    def _refuse(message: str) -> NoReturn:
         raise QueryError(message)
 
     # -- search --------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from importlib import resources
 from typing import Annotated, Any
 
@@ -92,8 +93,8 @@ class EntryResult(BaseModel):
     format: str
     title: str
     url: str
-    markdown: str | None = Field(None, description="With format='markdown': the entry as Markdown.")
-    entry: dict[str, Any] | None = Field(None, description="With format='json': the entry as the site's JSON export has it.")
+    markdown: str | None = Field(default=None, description="With format='markdown': the entry as Markdown.")
+    entry: dict[str, Any] | None = Field(default=None, description="With format='json': the entry as the site's JSON export has it.")
 
 
 class SpecCheck(BaseModel):
@@ -173,8 +174,10 @@ def _inline_ext_apps(bundle: str) -> str:
     """The ESM bundle as a plain expression: its top-level code in a function scope (so its short
     minified names cannot clash with ours), returning the local name its final ``export{…}`` calls App."""
     code, _, exports = bundle.rstrip().rpartition("export{")
-    names = dict(reversed(item.split(" as ")) if " as " in item else (item, item)
-                 for item in exports.rstrip(";").rstrip("}").split(","))
+    names: dict[str, str] = {}           # exported name → local name ("a as App" exports a as App)
+    for item in exports.rstrip(";").rstrip("}").split(","):
+        local, _, exported = item.partition(" as ")
+        names[exported or local] = local
     return f"const {{ App }} = (() => {{\n{code}\nreturn {{ App: {names['App']} }};\n}})();\n"
 
 
@@ -231,7 +234,7 @@ class LexigraphServer(MCPServer):
         except MCPError:
             raise
         except ValueError as error:   # the SDK wraps what the prompt raised (a QueryError) in ValueErrors
-            cause = error
+            cause: BaseException | None = error
             while cause is not None and not isinstance(cause, QueryError):
                 cause = cause.__cause__
             if cause is None:
@@ -489,7 +492,7 @@ def allowed_names(hosts: list[str], origins: list[str]) -> tuple[list[str], list
 
 
 def serve(lexicon: Lexicon, *, http: bool = False, port: int = 8765,
-          allowed_hosts: list[str] = (), allowed_origins: list[str] = ()) -> None:
+          allowed_hosts: Sequence[str] = (), allowed_origins: Sequence[str] = ()) -> None:
     """Run until stopped: stdio, or Streamable HTTP at http://127.0.0.1:<port>/mcp."""
     server = build_server(lexicon)
     if not http:

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lexigraph import DEFAULT_SITE_URL, LANGUAGES, pipeline
 from lexigraph.check.validate import registry, validate
@@ -28,6 +29,9 @@ from lexigraph.content.load import load_corpus
 from lexigraph.content.model import QUIZZES, SNIPPETS, Corpus
 from lexigraph.errors import LAYOUT, LexigraphError, Problem, print_problems
 from lexigraph.render.urls import SiteMap
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 log = logging.getLogger("lexigraph.preview")
 
@@ -46,9 +50,9 @@ def linked_ids(value, ids: set[str]) -> set[str]:
 def neighbourhood(corpus: Corpus, entry_id: str) -> set[str]:
     """The entry, the entries its facts link to, and the entries whose facts link to it."""
     ids = set(corpus.entries)
-    linked = {entry_id} | linked_ids(corpus.entries[entry_id].facts.data, ids)
+    linked = {entry_id} | linked_ids(corpus.entries[entry_id].facts_data(), ids)
     for other in corpus.entries.values():
-        if other.ok and entry_id in linked_ids(other.facts.data, ids - {other.id}):
+        if other.ok and entry_id in linked_ids(other.facts_data(), ids - {other.id}):
             linked.add(other.id)
     return linked
 
@@ -66,7 +70,7 @@ class Preview:
         if entry_id not in self.corpus.entries:
             raise SystemExit(f"lexigraph preview: no entry '{entry_id}' in {root / 'entries'}")
         self.scope = neighbourhood(self.corpus, entry_id)
-        self.config = None
+        self.config: MkDocsConfig | None = None
 
     def watched(self) -> list[Path]:
         """What a save in may change the preview: the content folders and the registry.
@@ -107,21 +111,23 @@ class Preview:
         pages = frozenset(self.scope if neighbours else {self.entry_id})
         scope = pipeline.Scope(pages, dataclasses.replace(self.site, corpus=shown))
         first = self.config is None
-        if first:
-            self.config = self._config()
-        self.config[pipeline.PREVIEW_BUILD] = pipeline.Build(self.corpus, self.site, preview=scope)
-        mkdocs_build(self.config, dirty=not first)   # dirty: theme assets are copied once
+        config = self.config = self._config() if self.config is None else self.config
+        config[pipeline.PREVIEW_BUILD] = pipeline.Build(self.corpus, self.site, preview=scope)
+        mkdocs_build(config, dirty=not first)   # dirty: theme assets are copied once
 
-    def _config(self):
+    def _config(self) -> MkDocsConfig:
         """The project's mkdocs.yml, loaded once: its theme templates are compiled once, not per save."""
         from mkdocs.config import load_config
 
         config = load_config(str(self.root / "mkdocs.yml"), site_dir=str(self.site_dir), strict=False)
         config.plugins.on_startup(command="serve", dirty=True)
         env = config.theme.get_env()
-        config.theme.get_env = lambda: env
-        templates = env.loader.list_templates()   # Material's theme holds thousands of files: list them once
-        env.loader.list_templates = lambda: templates
+        loader = env.loader
+        assert loader is not None   # a theme's environment always has its loader
+        templates = loader.list_templates()   # Material's theme holds thousands of files: list them once
+        # Deliberate instance patches of MkDocs' and Jinja's methods, which mypy refuses by default.
+        config.theme.get_env = lambda: env  # type: ignore[method-assign]
+        loader.list_templates = lambda: templates  # type: ignore[method-assign]
         return config
 
     def rebuild(self) -> None:

@@ -120,7 +120,7 @@ def _changed(corpus: Corpus, entry, base: _Ref, old_facts: dict):
         name = _as_dict(step).get("snippet")
         if isinstance(name, str):
             now = corpus.root / "snippets" / name
-            old = base.text(f"snippets/{name}")
-            if old is not None and now.is_file() and now.read_text(encoding="utf-8", errors="replace") != old:
+            old_text = base.text(f"snippets/{name}")
+            if old_text is not None and now.is_file() and now.read_text(encoding="utf-8", errors="replace") != old_text:
                 return entry.facts, ("steps", i, "snippet"), f"the snippet {name}"
     return None

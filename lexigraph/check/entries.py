@@ -56,10 +56,10 @@ def _check_identity(corpus: Corpus, entries: list[Entry]) -> Iterator[Problem]:
                 by_slug[(lang, entry.text(lang, "slug"))].append(entry)
     for number, same in by_number.items():
         for entry in same[1:]:
-            yield _problem(entry.facts, ("number",), f"number {number} is already used by '{same[0].id}'")
+            yield _problem(entry.facts_doc(), ("number",), f"number {number} is already used by '{same[0].id}'")
     for (lang, slug), same in by_slug.items():
         for entry in same[1:]:
-            yield _problem(entry.prose[lang], ("slug",), f"slug '{slug}' is already used by '{same[0].id}' in {lang.upper()}")
+            yield _problem(entry.prose_doc(lang), ("slug",), f"slug '{slug}' is already used by '{same[0].id}' in {lang.upper()}")
 
 
 def _check_archive(corpus: Corpus) -> Iterator[Problem]:
@@ -86,7 +86,7 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
 
     for lang in LANGUAGES:
         claimed: dict[str, tuple[Entry, tuple]] = {}
-        places = []
+        places: list[tuple[Entry, tuple[str | int, ...], str]] = []
         for entry in entries:
             doc = entry.prose.get(lang)
             if doc is None or not isinstance(doc.data, dict):
@@ -106,7 +106,7 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
                 continue
             if key in unlinked:
                 what = "title" if path == ("title",) else "alias"
-                yield _problem(entry.prose[lang], path, f"{what} '{term}' is listed in {NOT_TERMS.file} as a phrase "
+                yield _problem(entry.prose_doc(lang), path, f"{what} '{term}' is listed in {NOT_TERMS.file} as a phrase "
                                f"that never links: remove it there or choose another {what}")
                 continue
             if key not in claimed:
@@ -117,8 +117,9 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
                 continue
             what = "title" if path == ("title",) else "alias"
             whose = "title" if owner_path == ("title",) else "alias"
-            where = f"{owner.prose[lang].path}:{owner.prose[lang].line(owner_path)}"
-            yield _problem(entry.prose[lang], path, f"{what} '{term}' is already the {whose} of '{owner.id}' in "
+            owner_doc = owner.prose_doc(lang)
+            where = f"{owner_doc.path}:{owner_doc.line(owner_path)}"
+            yield _problem(entry.prose_doc(lang), path, f"{what} '{term}' is already the {whose} of '{owner.id}' in "
                            f"{lang.upper()} ({where}): a term names one entry only")
 
 
@@ -202,9 +203,9 @@ def _check_languages_match(entry: Entry) -> Iterator[Problem]:
     step_ids = [_as_dict(s).get("id") for s in _as_list(entry.fact("steps"))]
     example_ids = [_as_dict(x).get("id") for x in _as_list(entry.fact("examples"))]
     shown = _as_list(entry.fact("shown_elsewhere"))
-    fr, en = entry.prose["fr"], entry.prose["en"]
+    fr, en = entry.prose_doc("fr"), entry.prose_doc("en")
     for lang in LANGUAGES:
-        doc = entry.prose[lang]
+        doc = entry.prose_doc(lang)
         steps = _as_dict(_as_dict(doc.data.get("under_the_hood")).get("steps"))
         yield from _keys_match(doc, ("under_the_hood", "steps"), list(steps), step_ids, "step", "entry.yml's steps")
         yield from _keys_match(doc, ("examples",), list(_as_dict(doc.data.get("examples"))), example_ids,

@@ -58,8 +58,8 @@ def evidence_problems(corpus: Corpus) -> list[Problem]:
         if entry.facts is None or entry.status != "published":
             continue
         out += _observed_with(entry)
-        docs = {lang: entry.prose.get(lang) for lang in LANGUAGES}
-        docs = {lang: doc for lang, doc in docs.items() if doc is not None and isinstance(doc.data, dict)}
+        found = {lang: entry.prose.get(lang) for lang in LANGUAGES}
+        docs = {lang: doc for lang, doc in found.items() if doc is not None and isinstance(doc.data, dict)}
         for lang, doc in docs.items():
             out += corpus.memo(doc, f"evidence:{entry.facts.digest}", lambda d=doc, lang=lang, entry=entry: list(_language(entry, d, lang)))
         if set(docs) == {"fr", "en"}:
@@ -74,24 +74,24 @@ def _observed_with(entry: Entry) -> Iterator[Problem]:
         if not seen:
             continue
         if _as_dict(step).get("untested"):
-            yield _warn(entry.facts, ("steps", i, "observed_with"),
+            yield _warn(entry.facts_doc(), ("steps", i, "observed_with"),
                         "an untested step observed nothing: remove observed_with, or write the test and remove untested")
         package = seen.get("package")
         if isinstance(package, str):
             try:
                 installed = metadata.version(package)
             except metadata.PackageNotFoundError:
-                yield _warn(entry.facts, ("steps", i, "observed_with", "package"),
+                yield _warn(entry.facts_doc(), ("steps", i, "observed_with", "package"),
                             f"package '{package}' is not installed, so nothing here observed it")
                 continue
             if installed != seen.get("version"):
-                yield _warn(entry.facts, ("steps", i, "observed_with", "version"),
+                yield _warn(entry.facts_doc(), ("steps", i, "observed_with", "version"),
                             f"says {package} {seen.get('version')}, but {installed} is installed: run the tests again, "
                             "then update the version and what the prose says was observed")
 
 
 def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
-    facts = entry.facts.data
+    facts = entry.facts_data()
     sources = ev.source_ids(facts)
     steps = {s["id"]: s for s in _as_list(facts.get("steps")) if isinstance(s, dict) and isinstance(s.get("id"), str)}
     cited: set[str] = set()
@@ -129,7 +129,7 @@ def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
     for i, source in enumerate(_as_list(facts.get("sources"))):
         sid = _as_dict(source).get("id")
         if isinstance(sid, str) and sid not in cited:
-            yield _warn(entry.facts, ("sources", i, "id"), f"source '{sid}' is cited by no marker in {name}: "
+            yield _warn(entry.facts_doc(), ("sources", i, "id"), f"source '{sid}' is cited by no marker in {name}: "
                         f"add [^{sid}] where a sentence rests on it, or remove the source")
 
 

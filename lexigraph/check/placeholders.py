@@ -33,7 +33,9 @@ def placeholder_problems(corpus: Corpus) -> list[Problem]:
         steps = entry.fact("steps")
         for step in steps if isinstance(steps, list) else []:
             name = step.get("snippet") if isinstance(step, dict) else None
-            code = snippet_text(corpus, name) if isinstance(name, str) else None
+            if not isinstance(name, str):
+                continue
+            code = snippet_text(corpus, name)
             if code is not None and PLACEHOLDER in code:
                 path = corpus.snippet_path(name)
                 out.append(Problem(corpus.shown(path), 1, "$", "placeholder snippet: replace the TODO with real, tested code", PLACEHOLDERS))

@@ -214,7 +214,7 @@ def _balance_problems(quizzes: list[tuple[Entry, str, YamlDoc]]) -> list[Problem
     once, on the quiz that holds the most of the options that make the tell."""
     out = []
     for lang in LANGUAGES:
-        tally = Counter()
+        tally: Counter[str | tuple[str, str]] = Counter()
         per_file: dict[str, list] = defaultdict(list)
         docs = {}
         for _entry, qlang, doc in quizzes:
@@ -412,7 +412,7 @@ def untested_concept_problems(corpus: Corpus) -> list[Problem]:
             continue
         for ci, concept in enumerate(entry.fact("concepts") or []):
             if concept not in tested:
-                out.append(_problem(entry.facts, ("concepts", ci),
+                out.append(_problem(entry.facts_doc(), ("concepts", ci),
                                     f"concept '{concept}' of the entry '{entry.id}' is tested by no question of the lexicon: "
                                     f"give a question of quizzes/{entry.fact('quiz') or entry.id}.fr.yml and .en.yml "
                                     f"`concept: {concept}`, or drop it from the list", CONCEPTS))

@@ -35,7 +35,8 @@ def checked_against_problems(corpus, specs: dict[str, Spec]) -> list[Problem]:
         for i, item in enumerate(entry.fact("checked_against") or []):
             if not isinstance(item, dict):
                 continue
-            spec = specs.get(item.get("spec"))
+            spec_id = item.get("spec")
+            spec = specs.get(spec_id) if isinstance(spec_id, str) else None
             if spec is None:
                 path = ("checked_against", i, "spec")
                 problems.append(Problem(entry.facts.path, entry.facts.line(path), format_path(path),

@@ -20,7 +20,8 @@ RELATIONS = "relations"
 
 
 def _warn(entry: Entry, path: tuple, message: str) -> Problem:
-    return Problem(entry.facts.path, entry.facts.line(path), format_path(path), message, RELATIONS)
+    facts = entry.facts_doc()   # a relation was read from it
+    return Problem(facts.path, facts.line(path), format_path(path), message, RELATIONS)
 
 
 def _relation(entry: Entry | None, kind: str) -> list[str]:

@@ -62,10 +62,11 @@ def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
             continue
         step_id = _as_dict(step).get("id")
         for lang in LANGUAGES:
-            if entry.prose[lang] is None:
+            doc = entry.prose[lang]
+            if doc is None:
                 continue
-            steps = _as_dict(_as_dict(entry.prose[lang].data.get("under_the_hood")).get("steps"))
+            steps = _as_dict(_as_dict(doc.data.get("under_the_hood")).get("steps"))
             for key in _as_dict(_as_dict(steps.get(step_id)).get("annotations")):
                 if not annotation_in_snippet(key, code):
-                    yield _problem(entry.prose[lang], ("under_the_hood", "steps", step_id, "annotations", key),
+                    yield _problem(doc, ("under_the_hood", "steps", step_id, "annotations", key),
                                    f"annotation key '{key}' does not appear in snippets/{name}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TypeGuard
 
 from lexigraph import LANGUAGES
 from lexigraph.check import quiz, terminology
@@ -101,7 +102,7 @@ def _source_note(lang: str):
     return lambda path: len(path) == 4 and path[0] in ("sources", "corrections") and path[2:] == ("note", lang)
 
 
-def _usable(doc) -> bool:
+def _usable(doc: YamlDoc | None) -> TypeGuard[YamlDoc]:
     return doc is not None and isinstance(doc.data, dict)
 
 

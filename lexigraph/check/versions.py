@@ -27,24 +27,24 @@ def version_problems(corpus: Corpus, today: dt.date) -> list[Problem]:
 
 
 def _history(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
-    facts, current = entry.facts, entry.fact("version")
+    facts, current = entry.facts_doc(), entry.fact("version")
     archived = corpus.archive.get(entry.id, {})
     seen: dict[str, int] = {}
-    previous = None
+    previous: tuple[str, tuple[int, int, int]] | None = None     # the latest version so far, and its order
     for i, item in enumerate(_as_list(entry.fact("versions"))):
         version = _as_dict(item).get("version")
         order = version_ids.key(version)
-        if order is None:
+        if order is None or not isinstance(version, str):
             continue          # the schema reports it
         path = ("versions", i, "version")
         if version in seen:
             yield _problem(facts, path, f"'{version}' is listed twice (also versions[{seen[version]}]): each version is listed once; "
                                         "remove this item, or give a new version its own id (lexigraph bump picks it)")
-        elif previous is not None and order <= version_ids.key(previous):
-            yield _problem(facts, path, f"'{version}' comes after '{previous}': versions are listed oldest first, "
+        elif previous is not None and order <= previous[1]:
+            yield _problem(facts, path, f"'{version}' comes after '{previous[0]}': versions are listed oldest first, "
                                         "and a new version gets a later id (lexigraph bump picks it)")
         seen.setdefault(version, i)
-        previous = version if previous is None or order > version_ids.key(previous) else previous
+        previous = (version, order) if previous is None or order > previous[1] else previous
         if entry.status == "published" and version != current and version not in archived:
             yield _problem(facts, path, f"version '{version}' is listed but {ARCHIVE}/{entry.id}/{version}/ does not exist, "
                                         "so its permalink is a 404: restore that folder from git, or undo the hand-made bump "
@@ -58,12 +58,12 @@ def _future_dates(entry: Entry, today: dt.date) -> Iterator[Problem]:
         places += [((key, i, field), _as_dict(x).get(field)) for i, x in enumerate(_as_list(entry.fact(key)))]
     for path, value in places:
         if isinstance(value, str) and _DATE.fullmatch(value) and _after(value, today):
-            yield _problem(entry.facts, path, f"'{value}' is after today ({today.isoformat()}): a dated lexicon records what "
+            yield _problem(entry.facts_doc(), path, f"'{value}' is after today ({today.isoformat()}): a dated lexicon records what "
                                               "has happened; write the date it happened (LEXIGRAPH_TODAY sets today for a test)")
     version = entry.fact("version")
     month = version_ids.month(version)
     if month and _after(month, today):
-        yield _problem(entry.facts, ("version",), f"'{version}' names a month after today's ({today.isoformat()}): "
+        yield _problem(entry.facts_doc(), ("version",), f"'{version}' names a month after today's ({today.isoformat()}): "
                                                   "a version is named after the month it is published in (lexigraph bump picks it)")
 
 

@@ -143,7 +143,7 @@ def _load_quizzes(corpus: Corpus) -> None:
 def _has_unreadable_entry(corpus: Corpus, quiz_id: str) -> bool:
     """A quiz whose entry failed to parse, or names its quiz wrongly, is not an orphan: don't report it twice."""
     entry = corpus.entries.get(quiz_id)
-    return entry is not None and (not entry.has_facts or ("quiz" in entry.facts.data and _quiz_id(entry) is None))
+    return entry is not None and (not entry.has_facts or ("quiz" in entry.facts_data() and _quiz_id(entry) is None))
 
 
 def _load_archive(corpus: Corpus) -> None:

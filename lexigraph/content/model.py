@@ -48,12 +48,30 @@ class Entry:
     def has_facts(self) -> bool:
         return self.facts is not None and isinstance(self.facts.data, dict)
 
+    def facts_doc(self) -> YamlDoc:
+        """entry.yml, where the caller knows it parsed to a mapping (it tested :attr:`has_facts` or
+        ``facts is not None`` in a WellFormed corpus, or read a fact from it)."""
+        if self.facts is None or not isinstance(self.facts.data, dict):
+            raise ValueError(f"entry '{self.id}': entry.yml is not a parsed mapping")
+        return self.facts
+
+    def facts_data(self) -> dict[str, Any]:
+        """The facts mapping of an entry known to have one (see :meth:`facts_doc`)."""
+        return self.facts_doc().data
+
+    def prose_doc(self, lang: str) -> YamlDoc:
+        """The ``lang`` file, where the caller knows it parsed to a mapping (as :meth:`facts_doc`)."""
+        doc = self.prose[lang]
+        if doc is None or not isinstance(doc.data, dict):
+            raise ValueError(f"entry '{self.id}': {lang}.yml is not a parsed mapping")
+        return doc
+
     @property
     def status(self) -> str:
-        return self.facts.data.get("status", "published") if self.has_facts else "published"
+        return self.facts_data().get("status", "published") if self.has_facts else "published"
 
     def fact(self, key: str, default=None):
-        return self.facts.data.get(key, default) if self.has_facts else default
+        return self.facts_data().get(key, default) if self.has_facts else default
 
     def text(self, lang: str, key: str, default=None):
         doc = self.prose.get(lang)

@@ -33,7 +33,7 @@ def load(corpus) -> tuple[ReadingPath | None, list[Problem]]:
         return cached
     file = corpus.root / PATH_FILE
     if not file.exists():
-        result = (None, [])
+        result: tuple[ReadingPath | None, list[Problem]] = (None, [])
     else:
         result = _check(corpus, *load_file(file, PATH_FILE, folder=corpus.root, root=corpus.root))
     corpus.__dict__["_reading_path"] = result

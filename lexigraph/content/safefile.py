@@ -101,6 +101,7 @@ def read_bytes(path: Path, folder: Path, root: Path, limit: Limit) -> tuple[byte
     why, info = _where(path, folder, root)
     if why:
         return None, why
+    assert info is not None  # _where gives a reason or the file's stat
     if info.st_size > limit.size:
         return None, _too_large(info.st_size, limit)
     try:
@@ -126,19 +127,31 @@ def decode(data: bytes) -> tuple[str | None, str | None]:
         return None, f"file is not valid UTF-8 ({exc.reason} at byte {exc.start})"
 
 
+def read_utf8(path: Path, folder: Path, root: Path, limit: Limit) -> tuple[bytes, str] | str:
+    """The bytes of ``path`` and their UTF-8 text, or why it is refused (:func:`read_bytes`, then :func:`decode`)."""
+    data, why = read_bytes(path, folder, root, limit)
+    if data is None:
+        assert why is not None  # read_bytes gives the bytes or a reason
+        return why
+    text, why = decode(data)
+    if text is None:
+        assert why is not None  # decode gives the text or a reason
+        return why
+    return data, text
+
+
 def refusal(path: Path, folder: Path, root: Path, limit: Limit) -> str | None:
     """Why ``path`` may not be read as content, or None when it may."""
-    data, why = read_bytes(path, folder, root, limit)
-    return why or decode(data)[1]
+    read = read_utf8(path, folder, root, limit)
+    return read if isinstance(read, str) else None
 
 
 def read_text(path: Path, folder: Path, root: Path, limit: Limit) -> str:
     """The text of a content file; raises :class:`UnsafeFile` (a LexigraphError) when it must be refused."""
-    data, why = read_bytes(path, folder, root, limit)
-    text, why = (None, why) if why else decode(data)
-    if why:
-        raise UnsafeFile(Problem(display_path(path, root), 1, "$", why, FILES))
-    return text
+    read = read_utf8(path, folder, root, limit)
+    if isinstance(read, str):
+        raise UnsafeFile(Problem(display_path(path, root), 1, "$", read, FILES))
+    return read[1]
 
 
 def _folder_name(folder: Path, root: Path) -> str:

@@ -100,7 +100,8 @@ def stale_entries(corpus, specs: dict[str, Spec]) -> list[Staleness]:
         if not entry.has_facts or entry.status != "published":
             continue
         for i, item in enumerate(entry.fact("checked_against") or []):
-            spec = specs.get(item.get("spec")) if isinstance(item, dict) else None
+            spec_id = item.get("spec") if isinstance(item, dict) else None
+            spec = specs.get(spec_id) if isinstance(spec_id, str) else None
             if spec is not None and item.get("revision") in spec.dates() and item["revision"] < spec.current:
                 path = ("checked_against", i, "revision")
                 out.append(Staleness(entry.id, entry.facts.path, entry.facts.line(path), spec, item["revision"], format_path(path)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from typing import NoReturn
 
 ENV = "LEXIGRAPH_TODAY"
 
@@ -24,5 +25,5 @@ def today() -> dt.date:
         _invalid(value)
 
 
-def _invalid(value: str):
+def _invalid(value: str) -> NoReturn:
     raise BadToday(f"{ENV}={value!r} is not a date: write it YYYY-MM-DD (e.g. {ENV}=2027-02-20), or unset it")

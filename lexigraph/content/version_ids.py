@@ -10,7 +10,7 @@ PATTERN = r"^v[0-9]{4}-(0[1-9]|1[0-2])(-([2-9]|[1-9][0-9]))?$"
 _PARTS = re.compile(r"v([0-9]{4})-([0-9]{2})(?:-([0-9]{1,2}))?")
 
 
-def key(version: str) -> tuple[int, int, int] | None:
+def key(version: object) -> tuple[int, int, int] | None:
     """(year, month, n) to order version ids (``v2026-12`` is n = 1), or None if it is not one."""
     match = _PARTS.fullmatch(version) if isinstance(version, str) else None
     if match is None:
@@ -18,7 +18,7 @@ def key(version: str) -> tuple[int, int, int] | None:
     return int(match.group(1)), int(match.group(2)), int(match.group(3) or 1)
 
 
-def month(version: str) -> str | None:
+def month(version: object) -> str | None:
     """``v2026-12-2`` → ``2026-12``."""
     parts = key(version)
     return f"{parts[0]:04d}-{parts[1]:02d}" if parts else None

@@ -64,10 +64,10 @@ def _load(word_list: WordList) -> tuple[dict, tuple[Problem, ...]]:
 def _read(word_list: WordList, _stamp: tuple) -> tuple[dict, tuple[Problem, ...]]:
     """(the list's data, or {} when it is broken; its problems), read once per version of its file."""
     shown = path(word_list).relative_to(ROOT).as_posix()
-    raw, why = safefile.read_bytes(path(word_list), DATA, ROOT, safefile.YAML)
-    text, why = (None, why) if why else safefile.decode(raw)
-    if why:
-        return {}, (Problem(shown, 1, "$", why, FILES),)
+    read = safefile.read_utf8(path(word_list), DATA, ROOT, safefile.YAML)
+    if isinstance(read, str):
+        return {}, (Problem(shown, 1, "$", read, FILES),)
+    text = read[1]
     doc, problems = parse_text(text, shown)
     if doc is not None and not problems:
         problems = check_shape(doc, word_list.schema)[0]

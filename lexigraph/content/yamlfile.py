@@ -153,10 +153,10 @@ def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
 def load_file(path: Path, shown_as: str, cache=None, *, folder: Path, root: Path) -> tuple[YamlDoc | None, list[Problem]]:
     """Read (through :mod:`lexigraph.safefile`, from inside ``folder`` only) and parse a YAML file,
     or take it from ``cache``; a file that cannot be read safely is a problem too."""
-    raw, why = safefile.read_bytes(path, folder, root, safefile.YAML)
-    text, why = (None, why) if why else safefile.decode(raw)
-    if why:
-        return None, [Problem(shown_as, 1, "$", why, PARSE if why == "file is missing" else FILES)]
+    read = safefile.read_utf8(path, folder, root, safefile.YAML)
+    if isinstance(read, str):
+        return None, [Problem(shown_as, 1, "$", read, PARSE if read == "file is missing" else FILES)]
+    raw, text = read
     if cache is None:
         return parse_text(text, shown_as)
     from lexigraph.content.cache import content_digest

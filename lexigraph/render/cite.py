@@ -112,7 +112,7 @@ def apa(ref: Reference) -> str:
     when = str(parts[0])
     if len(parts) > 1:
         month = MONTHS[ref.lang][parts[1] - 1]
-        day = parts[2] if len(parts) > 2 else None
+        day: int | str | None = parts[2] if len(parts) > 2 else None
         day = "1er" if day == 1 and ref.lang == "fr" else day
         when += f", {month} {day}" if day and ref.lang == "en" else f", {day} {month}" if day else f", {month}"
     initials = " ".join(f"{name[0]}." for name in ref.given.split())

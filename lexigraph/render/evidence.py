@@ -20,7 +20,7 @@ class Citations:
 
     def __init__(self, entry: Entry, lang: str):
         self.entry, self.lang = entry, lang
-        facts = entry.facts.data if entry.has_facts else {}
+        facts = entry.facts_data() if entry.has_facts else {}
         self.sources = [s for s in facts.get("sources") or [] if isinstance(s, dict) and isinstance(s.get("id"), str)]
         self.observed = list(ev.observable_steps(facts).values())
         self.steps = [s.get("id") for s in facts.get("steps") or [] if isinstance(s, dict)]

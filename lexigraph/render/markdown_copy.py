@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from lexigraph.content import evidence as ev
 from lexigraph.render import relations
 from lexigraph.render.cite import citation_line
@@ -27,11 +29,21 @@ def markdown_copy(site: SiteMap, entry, lang: str) -> str:
         return "\n".join(out + [t(lang, "planned_notice"), ""])
     numbers = Citations(entry, lang).number
     footnote = lambda marker: f"[^{numbers[marker]}]" if marker in numbers else f"[^{marker}]"  # noqa: E731
-    marked = lambda value: ev.replace_markers(value, footnote) if isinstance(value, str) else (  # noqa: E731
-        {k: marked(v) for k, v in value.items()} if isinstance(value, dict)
-        else [marked(v) for v in value] if isinstance(value, list) else value)
-    page_prose = marked(entry.prose[lang].data)
-    text = lambda key, default=None: page_prose.get(key, default) if key not in ev.NOT_PROSE else entry.text(lang, key, default)  # noqa: E731
+
+    def marked(value: Any) -> Any:
+        """``value`` (a prose document's data) with the markers of every string made footnotes."""
+        if isinstance(value, str):
+            return ev.replace_markers(value, footnote)
+        if isinstance(value, dict):
+            return {k: marked(v) for k, v in value.items()}
+        return [marked(v) for v in value] if isinstance(value, list) else value
+
+    page_prose: dict[str, Any] = marked(entry.prose_doc(lang).data)
+
+    def text(key: str, default: Any = None) -> Any:
+        """A field of the prose in ``lang``, its markers made footnotes (one of ``ev.NOT_PROSE`` as written)."""
+        return page_prose.get(key, default) if key not in ev.NOT_PROSE else entry.text(lang, key, default)
+
     other = "en" if lang == "fr" else "fr"
     link = lambda target: f"[{site.corpus.entries[target].text(lang, 'title')}]({site.absolute(site.urls[(lang, target)])}index.md)"  # noqa: E731
     deprecated = entry.fact("deprecated")

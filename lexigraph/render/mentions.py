@@ -52,7 +52,8 @@ def entry_terms(entry, lang: str) -> list[str]:
     """An entry's title and aliases in ``lang`` (well-formed strings only)."""
     doc = entry.prose.get(lang)
     data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
-    terms = [data.get("title")] + (data.get("aliases") if isinstance(data.get("aliases"), list) else [])
+    aliases = data.get("aliases")
+    terms = [data.get("title"), *(aliases if isinstance(aliases, list) else [])]
     return [t.strip() for t in terms if isinstance(t, str) and t.strip()]
 
 

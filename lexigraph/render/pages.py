@@ -7,11 +7,13 @@ rendered exactly once per build.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from lexigraph import LANGUAGES
 from lexigraph.content.archive import SEARCH_EXCLUDED, past_versions
-from lexigraph.render.entry import render_entry
+from lexigraph.render.entry import PageMarkdown, render_entry
 from lexigraph.render.indexes import render_home, render_index, render_revisions
 from lexigraph.render.urls import SiteMap
 from lexigraph.render.versions import render_archived
@@ -24,7 +26,7 @@ class Page:
     url: str                     # e.g. "fr/mcp/"
     alternates: dict[str, str]   # lang → url of the same page in that language
     entry_id: str | None = None
-    render: object = None        # () -> str, called once by MkDocs when the page is read
+    render: Callable[[], str | PageMarkdown] = field(kw_only=True)   # called once by MkDocs when the page is read
     version: str | None = None   # set on versioned permalink pages (/fr/mcp/v2026-08/)
 
 
@@ -42,7 +44,7 @@ def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> li
         url = site.urls[(lang, entry.id)]
         alternates = {other: site.urls[(other, entry.id)] for other in LANGUAGES}
         pages.append(Page(lang, url.rstrip("/") + ".md", url, alternates, entry.id,
-                          render=lambda e=entry: render_entry(site, e, lang)))
+                          render=functools.partial(render_entry, site, entry, lang)))
         pages += _permalink_pages(site, entry, lang)
     return pages
 
@@ -60,7 +62,12 @@ def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
     for snap in past_versions(site, entry):
         pages.append(Page(lang, snap.url(lang).rstrip("/") + ".md", snap.url(lang),
                           {other: snap.url(other) for other in LANGUAGES}, entry.id,
-                          render=lambda s=snap: SEARCH_EXCLUDED + render_archived(site, entry, s, lang), version=snap.version))
+                          render=functools.partial(_archived_page, site, entry, snap, lang), version=snap.version))
     return pages
+
+
+def _archived_page(site: SiteMap, entry, snapshot, lang: str) -> str:
+    """An archived version's frozen page, kept out of the search index."""
+    return SEARCH_EXCLUDED + render_archived(site, entry, snapshot, lang)
 
 

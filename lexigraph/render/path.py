@@ -41,7 +41,7 @@ def entry_nav(site, entry, lang: str, url: str) -> list[str]:
     """"Step 3 of 9", previous and next, on an entry of the path; nothing on other entries."""
     path, _ = reading_path.load(site.corpus)
     where = path.neighbours(entry.id) if path is not None else None
-    if where is None:
+    if path is None or where is None:
         return []
     position, previous, following = where
     home = relative(url, f"{lang}/") + "#path"

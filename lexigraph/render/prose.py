@@ -177,13 +177,14 @@ class ProseBatch:
         """``value`` with every token replaced by its HTML."""
         if "\x02" not in value:
             return value
-        if self.html is None or len(self.html) != len(self.texts):
-            self.html = self._convert_all()
+        html = self.html
+        if html is None or len(html) != len(self.texts):
+            html = self.html = self._convert_all()
         def token(m: re.Match) -> str:
             kind, index = m.group(1), int(m.group(2))
             if kind == "L":
                 return self.later[index]()
-            return self.html[index] if kind == "B" else _unwrap(self.html[index])
+            return html[index] if kind == "B" else _unwrap(html[index])
         return self._TOKEN.sub(token, value)
 
 
