@@ -2,7 +2,7 @@ import argparse
 from pathlib import Path
 
 from mcp.server import MCPServer
-from mcp.server.apps import Apps
+from mcp.server.apps import Apps, ResourceCsp
 from mcp_types import ToolAnnotations
 
 DASHBOARD_URI = "ui://weather/dashboard"
