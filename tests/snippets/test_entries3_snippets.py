@@ -270,3 +270,33 @@ def test_notifications_2026_log_messages_need_the_per_request_opt_in(tmp_path):
 
     anyio.run(call)
     assert logs == []
+
+
+# --- mcp-prompt (its JSON exchanges are cases in mcp_cases.yml) ---------------------------------
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_prompt_missing_argument_is_code_0_under_2025_11_25_and_minus_32603_under_2026(transport, mcp_client):
+    """mcp-prompt says: not the -32602 the specification names, and not the same code in both eras."""
+    request = {"jsonrpc": "2.0", "id": 70, "method": "prompts/get",
+               "params": {"name": "triage_issues", "arguments": {}}}
+    legacy = mcp_client(transport, LEGACY).request(request)
+    assert legacy["error"] == {"code": 0, "message": "Missing required arguments: {'repository'}"}
+    modern = mcp_client(transport, MODERN).request({**request, "id": 71})
+    assert modern["error"] == {"code": -32603, "message": "Internal server error"}
+
+
+def test_prompt_messages_can_only_speak_as_user_or_assistant():
+    from typing import get_args
+
+    from mcp_types import _v2025_11_25 as v2025
+    from mcp_types import _v2026_07_28 as v2026
+
+    assert set(get_args(v2026.Role)) == set(get_args(v2025.Role)) == {"user", "assistant"}
+    assert v2026.GetPromptRequestParams.model_fields["arguments"].annotation == (dict[str, str] | None)
+
+
+def test_prompts_get_carries_no_cache_hints_and_may_need_input():
+    from mcp_types.methods import CACHEABLE_METHODS, INPUT_REQUIRED_METHODS
+
+    assert "prompts/list" in CACHEABLE_METHODS and "prompts/get" not in CACHEABLE_METHODS
+    assert sorted(INPUT_REQUIRED_METHODS) == ["prompts/get", "resources/read", "tools/call"]
