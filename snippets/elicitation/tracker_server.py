@@ -5,10 +5,9 @@ Run it:  python tracker_server.py        (stdio)
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel
-
 from mcp.server import MCPServer
 from mcp.server.mcpserver.resolve import Elicit, Resolve
+from pydantic import BaseModel
 
 mcp = MCPServer("tracker", version="1.0.0")
 

@@ -6,7 +6,6 @@ Run it:  python forecaster_server.py        (stdio)
 import warnings
 
 import anyio
-
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 

@@ -6,6 +6,7 @@ the recorded messages and validated with the SDK's typed models for its revision
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -27,17 +28,32 @@ SEALED = "<sealed requestState>"
 
 
 class Run:
-    """One run of a client snippet: its output and the messages `tee` recorded, per revision and direction."""
+    """A client snippet run once per revision (`auto`, then `legacy`) against its server snippet started
+    behind `tee`: its output, and the messages recorded per revision and direction."""
 
-    def __init__(self, snippet: str, wire: Path) -> None:
-        done = subprocess.run([sys.executable, str(SNIPPETS / snippet), str(wire)], capture_output=True,
-                              text=True, timeout=120, check=True)
-        self.stdout = done.stdout
-        self.wire = wire
+    def __init__(self, client: str, server: str, wire: Path) -> None:
+        self.stdout, self.wire = "", wire
+        for mode, revision in (("auto", MODERN), ("legacy", LEGACY)):
+            to_server, to_client = (wire / f"{revision}.{way}.jsonl" for way in ("to-server", "to-client"))
+            command = f'tee "{to_server}" | "{sys.executable}" "{SNIPPETS / server}" | tee "{to_client}"'
+            done = subprocess.run([sys.executable, str(SNIPPETS / client), mode, "bash", "-c", command],
+                                  capture_output=True, text=True, timeout=120, check=True,
+                                  env={**os.environ, "WIRE": str(to_server)})
+            self.stdout += done.stdout
 
     def messages(self, revision: str, way: str) -> list[dict[str, Any]]:
         lines = (self.wire / f"{revision}.{way}.jsonl").read_text(encoding="utf-8").splitlines()
         return [json.loads(line) for line in lines]
+
+
+def request(messages: list[dict[str, Any]], id_: Any) -> dict[str, Any]:
+    """The request with this id among recorded messages (a request has a method, an answer has none)."""
+    return next(m for m in messages if m.get("id") == id_ and "method" in m)
+
+
+def answer(messages: list[dict[str, Any]], id_: Any) -> dict[str, Any]:
+    """The answer (result or error) with this id among recorded messages."""
+    return next(m for m in messages if m.get("id") == id_ and "method" not in m)
 
 
 def snippet(path: str) -> Any:
@@ -55,17 +71,17 @@ def unsealed(value: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def caching(tmp_path_factory) -> Run:
-    return Run("caching/cache_demo.py", tmp_path_factory.mktemp("caching"))
+    return Run("caching/cache_demo.py", "caching/hinted_server.py", tmp_path_factory.mktemp("caching"))
 
 
 @pytest.fixture(scope="module")
 def elicitation(tmp_path_factory) -> Run:
-    return Run("elicitation/ask_user.py", tmp_path_factory.mktemp("elicitation"))
+    return Run("elicitation/ask_user.py", "elicitation/tracker_server.py", tmp_path_factory.mktemp("elicitation"))
 
 
 @pytest.fixture(scope="module")
 def notifications(tmp_path_factory) -> Run:
-    return Run("notifications/watch.py", tmp_path_factory.mktemp("notifications"))
+    return Run("notifications/watch.py", "notifications/forecaster_server.py", tmp_path_factory.mktemp("notifications"))
 
 
 # --- caching -----------------------------------------------------------------------------------
@@ -76,19 +92,19 @@ def test_caching_transcript_is_the_one_shown(caching):
 
 def test_caching_hinted_list_is_what_the_server_sent(caching):
     to_server, to_client = caching.messages(MODERN, "to-server"), caching.messages(MODERN, "to-client")
-    request, response = snippet("caching/tools-list-hinted.json")
-    assert [request, response] == [to_server[1], to_client[1]]
-    validate_client_request("tools/list", MODERN, request["params"])
+    shown, response = snippet("caching/tools-list-hinted.json")
+    assert [shown, response] == [request(to_server, shown["id"]), answer(to_client, shown["id"])]
+    validate_client_request("tools/list", MODERN, shown["params"])
     validate_server_result("tools/list", MODERN, response["result"])
     assert (response["result"]["ttlMs"], response["result"]["cacheScope"]) == (60000, "public")
 
 
 def test_caching_client_keeps_lists_and_reads_but_never_tool_calls(caching):
     sent = [m["method"] for m in caching.messages(MODERN, "to-server") if "id" in m]
-    # discover, one tools/list for two list_tools(), both tools/call, one resources/read for two reads,
-    # the read again after its 5 s, the list again only after its 60 s
-    assert sent == ["server/discover", "tools/list", "tools/call", "tools/call", "resources/read",
-                    "resources/read", "tools/list"]
+    # discover; one tools/list and one resources/read for two rounds, both tools/call; after 6 s the
+    # read again (its 5 s are up) but not the list; after 66 s both
+    assert sent == ["server/discover", "tools/list", "tools/call", "resources/read", "tools/call",
+                    "resources/read", "resources/read", "tools/list"]
     reads = [m["result"] for m in caching.messages(MODERN, "to-client") if "contents" in m.get("result", {})]
     assert {(r["ttlMs"], r["cacheScope"]) for r in reads} == {(5000, "private")}
     calls = [m["result"] for m in caching.messages(MODERN, "to-client") if "content" in m.get("result", {})]
@@ -97,9 +113,24 @@ def test_caching_client_keeps_lists_and_reads_but_never_tool_calls(caching):
 
 def test_caching_hints_are_absent_and_ignored_under_2025_11_25(caching):
     sent = [m["method"] for m in caching.messages(LEGACY, "to-server") if "id" in m]
-    assert sent.count("tools/list") == 4 and sent.count("resources/read") == 3
+    assert sent.count("tools/list") == 4 and sent.count("resources/read") == 4
     results = [m["result"] for m in caching.messages(LEGACY, "to-client") if "result" in m]
     assert all("ttlMs" not in r and "cacheScope" not in r for r in results)
+
+
+def test_caching_hinted_server_sends_its_hints_to_a_2026_client():
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    server = StdioServerParameters(command=sys.executable, args=[str(SNIPPETS / "caching/hinted_server.py")])
+
+    async def hints() -> list[tuple[int, str]]:
+        async with Client(server, cache=None) as client:
+            listed = await client.list_tools()
+            read = await client.read_resource("weather://me/favourites")
+            return [(listed.ttl_ms, listed.cache_scope), (read.ttl_ms, read.cache_scope)]
+
+    assert anyio.run(hints) == [(60000, "public"), (5000, "private")]
 
 
 def test_caching_sdk_defaults_the_entry_states():
@@ -121,9 +152,9 @@ def test_elicitation_transcript_is_the_one_shown(elicitation):
 
 def test_elicitation_2026_question_travels_in_an_input_required_result(elicitation):
     to_server, to_client = elicitation.messages(MODERN, "to-server"), elicitation.messages(MODERN, "to-client")
-    request, response = snippet("elicitation/input-required.json")
-    assert unsealed([request, response]) == unsealed([to_server[1], to_client[1]])
-    validate_client_request("tools/call", MODERN, request["params"])
+    response = snippet("elicitation/input-required.json")
+    assert unsealed(response) == unsealed(answer(to_client, 2))
+    validate_client_request("tools/call", MODERN, request(to_server, 2)["params"])
     validate_server_result("tools/call", MODERN, response["result"])
     assert response["result"]["resultType"] == "input_required"
     # no request ever goes from the server to the client under this revision
@@ -132,26 +163,29 @@ def test_elicitation_2026_question_travels_in_an_input_required_result(elicitati
 
 def test_elicitation_2026_client_sends_the_call_again_with_the_answer_and_the_state(elicitation):
     to_server, to_client = elicitation.messages(MODERN, "to-server"), elicitation.messages(MODERN, "to-client")
-    retry, final = snippet("elicitation/retry.json")
-    assert unsealed([retry, final]) == unsealed([to_server[2], to_client[2]])
+    retry = snippet("elicitation/retry.json")
+    first, asked, again = request(to_server, 2), answer(to_client, 2), request(to_server, 3)
+    assert unsealed(retry) == unsealed(again)
     validate_client_request("tools/call", MODERN, retry["params"])
+    final = answer(to_client, 3)
     validate_server_result("tools/call", MODERN, final["result"])
+    assert final["result"]["resultType"] == "complete" and final["result"]["isError"] is False
     # the state comes back byte for byte, under a new request id, with the same name and arguments
-    assert to_server[2]["params"]["requestState"] == to_client[1]["result"]["requestState"]
-    assert to_client[1]["result"]["requestState"].startswith("v1.")
-    assert to_server[2]["id"] != to_server[1]["id"]
-    assert {k: to_server[2]["params"][k] for k in ("name", "arguments")} == \
-        {k: to_server[1]["params"][k] for k in ("name", "arguments")}
+    assert again["params"]["requestState"] == asked["result"]["requestState"]
+    assert asked["result"]["requestState"].startswith("v1.")
+    assert {k: again["params"][k] for k in ("name", "arguments")} == {k: first["params"][k] for k in ("name", "arguments")}
 
 
 def test_elicitation_2025_server_sends_its_own_request_mid_call(elicitation):
     to_server, to_client = elicitation.messages(LEGACY, "to-server"), elicitation.messages(LEGACY, "to-client")
-    ask, answer = snippet("elicitation/elicitation-create.json")
-    assert [ask, answer] == [to_client[1], to_server[3]]
+    ask, shown_reply = snippet("elicitation/elicitation-create.json")
+    reply = answer(to_server, 1)
+    assert [ask, shown_reply] == [request(to_client, 1), reply]
     parse_server_request("elicitation/create", LEGACY, ask.get("params"))
-    validate_client_result("elicitation/create", LEGACY, answer["result"])
-    # the question arrives while tools/call id 2 is still open: its result comes after the answer
-    assert to_server[2]["id"] == 2 and to_client[2]["id"] == 2 and "result" in to_client[2]
+    validate_client_result("elicitation/create", LEGACY, reply["result"])
+    # the question arrives while tools/call id 2 is still open: its result comes only after the answer
+    assert to_client.index(request(to_client, 1)) < to_client.index(answer(to_client, 2))
+    assert to_server.index(request(to_server, 2)) < to_server.index(reply)
 
 
 def test_elicitation_client_declares_the_capability_it_can_serve(elicitation):
@@ -207,7 +241,9 @@ def _validate(messages: list[dict[str, Any]], revision: str) -> None:
 def test_notifications_progress_is_what_the_server_sent(notifications):
     to_server, to_client = notifications.messages(MODERN, "to-server"), notifications.messages(MODERN, "to-client")
     shown = snippet("notifications/progress.json")
-    assert shown == [to_server[1], *to_client[1:6]]
+    call, result = request(to_server, 2), answer(to_client, 2)
+    news = to_client[:to_client.index(result)][-4:]
+    assert shown == [call, *news, result]
     _validate(shown, MODERN)
     validate_server_result("tools/call", MODERN, shown[-1]["result"])
     token = shown[0]["params"]["_meta"]["progressToken"]
@@ -218,7 +254,9 @@ def test_notifications_progress_is_what_the_server_sent(notifications):
 def test_notifications_listen_stream_is_what_went_over_the_pipe(notifications):
     to_server, to_client = notifications.messages(MODERN, "to-server"), notifications.messages(MODERN, "to-client")
     shown = snippet("notifications/listen.json")
-    assert shown == [to_server[3], to_client[7], to_client[8], to_server[5]]
+    stream = [m for m in to_client if m.get("params", {}).get("_meta", {}).get("io.modelcontextprotocol/subscriptionId")]
+    closing = [m for m in to_server if m.get("params", {}).get("requestId") == "listen-1"]
+    assert shown == [request(to_server, "listen-1"), *stream, *closing]
     _validate(shown, MODERN)
     # the stream is never answered: it ends with the client's cancellation
     assert not [m for m in to_client if m.get("id") == "listen-1"]
@@ -227,7 +265,8 @@ def test_notifications_listen_stream_is_what_went_over_the_pipe(notifications):
 def test_notifications_cancelled_call_gets_no_answer(notifications):
     to_server, to_client = notifications.messages(MODERN, "to-server"), notifications.messages(MODERN, "to-client")
     shown = snippet("notifications/cancelled.json")
-    assert shown == [to_server[7], to_server[8]]
+    call = next(m for m in to_server if m.get("params", {}).get("name") == "slow_report")
+    assert shown == [call, *[m for m in to_server if m.get("params", {}).get("requestId") == call["id"]]]
     _validate(shown, MODERN)
     assert not [m for m in to_client if m.get("id") == shown[0]["id"]]
 
