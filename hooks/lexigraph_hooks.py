@@ -10,7 +10,7 @@ from mkdocs.plugins import event_priority
 from lexigraph import mkdocs_glue, pipeline
 from lexigraph.errors import LexigraphError
 from lexigraph.publish import run
-from lexigraph.render import pagemeta
+from lexigraph.render import compact, pagemeta
 
 _state: dict = {}
 
@@ -57,6 +57,11 @@ def on_page_context(context, page, config, nav):
 
 def on_template_context(context, template_name, config):
     return pagemeta.template_context(context, template_name, config, pipeline.DEFAULT_LANGUAGE)
+
+
+@event_priority(-100)  # last: the page as every other plugin left it
+def on_post_page(output, page, config):
+    return compact.compact(output)
 
 
 def on_post_build(config):

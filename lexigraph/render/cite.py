@@ -164,5 +164,5 @@ def head(site, entry, lang: str, alternates: dict[str, str]) -> dict:
             "editor": {"@type": "Person", "name": entry.fact("editor")},
             "sameAs": [site.absolute(url) for other, url in alternates.items() if other != lang],
             "inDefinedTermSet": term_set}
-    jsonld = json.dumps(term, ensure_ascii=False, indent=1).replace("<", "\\u003c")
+    jsonld = json.dumps(term, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")   # for machines: no indentation
     return {"meta": meta, "jsonld": jsonld, "license_url": ref.license_url}

@@ -12,6 +12,7 @@ list options in whatever order suits them in YAML."""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 
@@ -29,7 +30,13 @@ SCRIPT_LABELS = {
 
 def script_labels(lang: str) -> str:
     """The interface text for quiz.js, as JSON."""
-    return json.dumps({name: LABELS[lang][key] for name, key in SCRIPT_LABELS.items()}, ensure_ascii=False)
+    return json.dumps({name: LABELS[lang][key] for name, key in SCRIPT_LABELS.items()}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def _single_quoted(value: str) -> str:
+    """An attribute value for single quotes: JSON's double quotes stay as they are, instead of 40 &quot;."""
+    return html.escape(value, quote=False).replace("'", "&#39;")
 
 
 def _sha(*parts: str) -> str:
@@ -83,7 +90,7 @@ def review_target(entry, lang: str, teaches: str) -> tuple[str, str] | None:
 
 def render_quiz(site, entry, lang: str, from_url: str, questions: list[dict]) -> str:
     quiz_id = escape(entry.id)
-    parts = [f'<div data-search-exclude class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels="{escape(script_labels(lang))}">',
+    parts = [f'<div data-search-exclude class="lx-quiz" data-quiz="{quiz_id}" data-lang="{lang}" data-labels=\'{_single_quoted(script_labels(lang))}\'>',
              '<ol class="lx-quiz__questions">']
     for question in questions:
         qid = escape(question["id"])
