@@ -24,7 +24,9 @@ def bump(project: Path) -> None:
     """What a writer does for a new version: new text, new version, one more line in versions."""
     entry, en = project / "entries/widget/entry.yml", project / "entries/widget/en.yml"
     facts = entry.read_text(encoding="utf-8").replace("version: v2026-08\n", "version: v2026-11\n", 1)
-    entry.write_text(facts + "  - {version: v2026-11, date: 2026-11-20, changed: [main-text, examples]}\n", encoding="utf-8")
+    last = facts.rindex("  - {version: ")
+    end = facts.index("\n", last) + 1     # after the last item of versions (other fields may follow it)
+    entry.write_text(facts[:end] + "  - {version: v2026-11, date: 2026-11-20, changed: [main-text, examples]}\n" + facts[end:], encoding="utf-8")
     text = en.read_text(encoding="utf-8").replace("A widget is a test piece", "A widget is a revised test piece")
     en.write_text(text + "  v2026-11: The definition now says revised.\n", encoding="utf-8")
 
