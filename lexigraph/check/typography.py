@@ -103,32 +103,27 @@ def _message(rule: int, mark: str, found: str) -> str:
 def french_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
     """One warning per rule broken in each French string (not per occurrence); only the strings
     whose path ``keep`` accepts, when given."""
-    if next(_violations(_prose_only(doc.joined())), None) is None:   # clean file: one scan, no walk
-        return []
-    out = []
-    for path, text in doc.strings():
-        if path and path[-1] in skip or keep is not None and not keep(path):
-            continue
-        seen = set()
-        for rule, mark, found in _violations(_prose_only(text)):
-            if rule not in seen:
-                seen.add(rule)
-                out.append(Problem(doc.path, doc.line(path), format_path(path), _message(rule, mark, found), TYPOGRAPHY))
-    return out
+    found = lambda text: ((rule, _message(rule, mark, seen)) for rule, mark, seen in _violations(text))
+    return _problems(doc, found, skip, keep)
 
 
 def english_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
     """One warning per quote rule broken in each English string; only the strings ``keep`` accepts, when given."""
-    if next(_english_violations(_prose_only(doc.joined())), None) is None:
+    found = lambda text: ((rule, EN_MESSAGES[rule].format(char=f"'{mark}'")) for rule, mark in _english_violations(text))
+    return _problems(doc, found, skip, keep)
+
+
+def _problems(doc: YamlDoc, found, skip, keep) -> list[Problem]:
+    """One warning per rule ``found`` (text → (rule, message)…) reports in each string of ``doc``."""
+    if next(found(_prose_only(doc.joined())), None) is None:   # clean file: one scan, no walk
         return []
     out = []
     for path, text in doc.strings():
         if path and path[-1] in skip or keep is not None and not keep(path):
             continue
         seen = set()
-        for rule, mark in _english_violations(_prose_only(text)):
+        for rule, message in found(_prose_only(text)):
             if rule not in seen:
                 seen.add(rule)
-                out.append(Problem(doc.path, doc.line(path), format_path(path),
-                                   EN_MESSAGES[rule].format(char=f"'{mark}'"), TYPOGRAPHY))
+                out.append(Problem(doc.path, doc.line(path), format_path(path), message, TYPOGRAPHY))
     return out
