@@ -93,6 +93,8 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
     new_id = plan.clone_id(index)
     facts = yaml.safe_load(yaml.safe_dump(facts))          # deep copy
     facts.update(id=new_id, number=index + 1, quiz=new_id)
+    # A clone has no archive: it lists only its current version (a listed past version needs its archive).
+    facts["versions"] = [v for v in facts.get("versions", []) if v.get("version") == facts.get("version")]
     relations = {}
     for kind, targets in facts.get("relations", {}).items():
         mapped = [plan.target(index, t, kind in SYMMETRIC) for t in targets]
@@ -107,6 +109,8 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
     for lang in LANGUAGES:
         text = dict(prose[lang])
         text.update(slug=f"{text['slug']}-{index + 1}", title=f"{text['title']} {index + 1}")
+        if isinstance(text.get("versions"), dict):
+            text["versions"] = {k: v for k, v in text["versions"].items() if k == facts.get("version")}
         if text.get("aliases"):     # an alias names one entry only: number the clones' aliases like their titles
             text["aliases"] = [f"{alias} {index + 1}" for alias in text["aliases"]]
         reasons = text.get("shown_elsewhere", {})

@@ -180,6 +180,6 @@ def test_a_correction_must_be_one_line_and_is_typography_checked(tmp_path):
                      "      fr: \"Coquille : corrigée\"\n      en: \"Typo fixed.\\nTwice.\"\n", encoding="utf-8")
     result = lexigraph(root, "check", "--strict")
     assert problem_lines(result.stdout) == [
-        "entries/widget/entry.yml:29: $.corrections[0].note.en: 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
-        "entries/widget/entry.yml:28: $.corrections[0].note.fr: ordinary space before ':': use a non-breaking space (U+00A0, or U+202F before ; ? !)",
+        "entries/widget/entry.yml:30: $.corrections[0].note.en: 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
+        "entries/widget/entry.yml:29: $.corrections[0].note.fr: ordinary space before ':': use a no-break space (U+00A0)",
     ]

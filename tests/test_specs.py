@@ -62,7 +62,7 @@ def test_a_new_revision_makes_entries_stale_everywhere(tmp_path):
     shutil.copytree(FIXTURE, root)
     assert lexigraph(root, "check", "--strict").returncode == 0
     bump_current(root, "mcp", "2026-12-01", "Hypothetical: tools/list paginates by default.",
-                 "Hypothétique : tools/list pagine par défaut.")
+                 "Hypothétique\u00a0: tools/list pagine par défaut.")
 
     lenient = lexigraph(root, "check", today="2027-01-05")
     assert lenient.returncode == 0
@@ -92,7 +92,7 @@ def test_a_new_revision_makes_entries_stale_everywhere(tmp_path):
     en = (project / "site" / "en" / "widget" / "index.html").read_text(encoding="utf-8")
     assert ("<p>Cette fiche a été vérifiée contre la révision de MCP du 28\u00a0juillet 2026\u202f; MCP a publié depuis\u00a0:</p>"
             '<ul><li><a href="../revisions/#mcp-2026-12-01">la révision du 1er\u00a0décembre 2026</a>\u00a0: '
-            "Hypothétique : tools/list pagine par défaut.</li></ul>") in fr
+            "Hypothétique\u00a0: tools/list pagine par défaut.</li></ul>") in fr
     assert ("<p>This entry was checked against the MCP revision of 28\u00a0July 2026; MCP has published since:</p>"
             '<ul><li><a href="../revisions/#mcp-2026-12-01">the revision of 1\u00a0December 2026</a>: '
             "Hypothetical: tools/list paginates by default.</li></ul>") in en

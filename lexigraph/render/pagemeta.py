@@ -13,7 +13,7 @@ DESCRIPTION_LIMIT = 300   # characters; search engines show about 160, the rest 
 
 
 def _shorten(text: str) -> str:
-    text = " ".join(text.split())
+    text = re.sub(r"[ \t\r\n]+", " ", text).strip()     # not str.split(): no-break spaces stay (French typography)
     if len(text) <= DESCRIPTION_LIMIT:
         return text
     return text[:DESCRIPTION_LIMIT].rsplit(" ", 1)[0] + "…"
