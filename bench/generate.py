@@ -93,6 +93,8 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
     new_id = plan.clone_id(index)
     facts = yaml.safe_load(yaml.safe_dump(facts))          # deep copy
     facts.update(id=new_id, number=index + 1, quiz=new_id)
+    if facts.get("concepts"):
+        facts["concepts"] = [f"{c}-{index + 1}" for c in facts["concepts"]]
     # A clone has no archive: it lists only its current version (a listed past version needs its archive).
     facts["versions"] = [v for v in facts.get("versions", []) if v.get("version") == facts.get("version")]
     relations = {}
@@ -125,6 +127,8 @@ def _clone_quiz(plan: Lexicon, index: int, new_id: str, quiz: dict) -> dict:
     quiz = yaml.safe_load(yaml.safe_dump(quiz))
     quiz["entry"] = new_id
     for question in quiz["questions"]:
+        if question.get("concept"):          # one idea per clone: at most two questions share a concept
+            question["concept"] = f"{question['concept']}-{index + 1}"
         if index >= len(plan.real_ids):     # later groups: same shape, other words (check flags repeated questions)
             question["prompt"] = _reword(question["prompt"], index)
             for option in question["options"]:

@@ -22,7 +22,7 @@ NEW = "2027-01-15"
 BEFORE_DUE, DUE, AFTER_DUE = "2027-01-20", "2027-02-14", "2027-02-20"
 NOTE_EN = "Sampling, Roots and Logging removed from the core; input_required results carry a deadline (expiresAt)."
 NOTE_FR = "Sampling, Roots et Logging retirés du cœur\u202f; les résultats input_required portent une échéance (expiresAt)."
-NEW_DEFINITION = "A tool call is what a model writes to ask for an action, as revised for MCP 2027-01-15."
+NEW_DEFINITION = "A tool call is what a model writes to ask for an action, as revised for the new MCP revision."
 
 
 def run(root: Path, *args: str, today: str) -> subprocess.CompletedProcess:
@@ -104,11 +104,11 @@ def test_a_revision_flows_to_readers_and_no_cited_version_breaks(tmp_path, monke
     fr_slug = yaml.safe_load((root / "entries/tool-call/fr.yml").read_text(encoding="utf-8"))["slug"]
     fr = (site / f"fr/{fr_slug}/index.html").read_text(encoding="utf-8")
     assert ("<p>This entry was checked against the MCP revision of 28\u00a0July 2026; MCP has published since:</p>"
-            f'<ul><li><a href="../revisions/#mcp-{NEW}">the revision of 15 January 2027</a>: {NOTE_EN}</li></ul>'
-            '<p class="lx-due">A review is due by 14 February 2027.</p>') in en
+            f'<ul><li><a href="../revisions/#mcp-{NEW}">the revision of 15\u00a0January 2027</a>: {NOTE_EN}</li></ul>'
+            '<p class="lx-due">A review is due by 14\u00a0February 2027.</p>') in en
     assert ("<p>Cette fiche a été vérifiée contre la révision de MCP du 28\u00a0juillet 2026\u202f; MCP a publié depuis\u00a0:</p>"
-            f'<ul><li><a href="../revisions/#mcp-{NEW}">la révision du 15 janvier 2027</a>\u00a0: {NOTE_FR}</li></ul>'
-            '<p class="lx-due">Relecture prévue d’ici le 14 février 2027.</p>') in fr
+            f'<ul><li><a href="../revisions/#mcp-{NEW}">la révision du 15\u00a0janvier 2027</a>\u00a0: {NOTE_FR}</li></ul>'
+            '<p class="lx-due">Relecture prévue d’ici le 14\u00a0février 2027.</p>') in fr
     for lang in ("en", "fr"):
         revisions = (site / lang / "revisions/index.html").read_text(encoding="utf-8")
         assert f'<dt id="mcp-{NEW}">' in revisions and '<dt id="mcp-2026-07-28">' in revisions

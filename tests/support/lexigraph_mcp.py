@@ -32,7 +32,7 @@ from tests.support.mcp_server import STARTED_PIDS, TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ("entries", "quizzes", "snippets", "archive", "specs.yml", "mkdocs.yml")
-BUMPED = "v2026-12-2"   # a second version in the month of its last one: the MCP entry's new version in content_root(); its previous one is archived
+BUMPED = "v2026-12-3"   # a further version in the month of its last one: the MCP entry's new version in content_root(); its previous one is archived
 STALE_ENTRY, STALE_REVISION = "tool", "2025-11-25"
 START_TIMEOUT = 90.0   # seconds for a server to listen: a cold start validates the content, slow on a loaded machine
 
