@@ -99,7 +99,7 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
     facts["versions"] = [v for v in facts.get("versions", []) if v.get("version") == facts.get("version")]
     relations = {}
     for kind, targets in facts.get("relations", {}).items():
-        mapped = [plan.target(index, t, kind in SYMMETRIC) for t in targets]
+        mapped = [plan.target(index, t, kind in SYMMETRIC or kind in ("part_of", "has_part")) for t in targets]   # both ends in one group
         if any(mapped):
             relations[kind] = [m for m in mapped if m]
     facts["relations"] = relations
@@ -131,9 +131,8 @@ def _clone_quiz(plan: Lexicon, index: int, new_id: str, quiz: dict) -> dict:
             question["concept"] = f"{question['concept']}-{index + 1}"
         if index >= len(plan.real_ids):     # later groups: same shape, other words (check flags repeated questions)
             question["prompt"] = _reword(question["prompt"], index)
-            for option in question["options"]:
-                if option.get("correct"):
-                    option["text"] = _reword(option["text"], index)
+            for option in question["options"]:   # every option, so no option alone echoes the reworded prompt
+                option["text"] = _reword(option["text"], index)
         for option in question["options"]:
             if "describes" in option:
                 target = plan.target(index, option["describes"])
