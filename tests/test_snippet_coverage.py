@@ -54,9 +54,9 @@ def test_a_shown_snippet_that_no_test_ran_fails_coverage_and_an_untested_one_pas
     shutil.copytree(FIXTURE, root)
     facts = root / "entries" / "widget" / "entry.yml"
     text = facts.read_text(encoding="utf-8")
-    assert "    snippet: widget/declare.json\n" in text
-    facts.write_text(text.replace("    snippet: widget/declare.json\n",
-                                  "    snippet: widget/declare.json\n    untested: a declaration no program reads\n"), encoding="utf-8")
+    assert "snippet: widget/declare.json, " in text
+    facts.write_text(text.replace("snippet: widget/declare.json, ",
+                                  "snippet: widget/declare.json, untested: a declaration no program reads, ", 1), encoding="utf-8")
     assert unexercised(list(shown_snippets(root)), set()) == []
 
 
