@@ -1,20 +1,10 @@
 """Snippets of the sdk, session and capabilities entries, run as real processes against real servers
 (the official Python SDK on both sides); each prints the transcript its entry shows."""
 
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
-
-
-def run(snippet: str) -> str:
-    """Run a snippet as its own process (it starts and stops its own server) and return its output."""
-    done = subprocess.run([sys.executable, str(SNIPPETS / snippet)], capture_output=True, text=True,
-                          timeout=300, check=True)
-    return done.stdout
+from tests.support.snippet_run import SNIPPETS, run
 
 
 @pytest.fixture(scope="module")

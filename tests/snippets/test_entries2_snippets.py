@@ -5,19 +5,11 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 
-SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
-
-
-def run(snippet: str) -> str:
-    """Run a snippet as its own process (it starts and stops its own servers) and return its output."""
-    done = subprocess.run([sys.executable, str(SNIPPETS / snippet)], capture_output=True, text=True,
-                          timeout=300, check=True)
-    return done.stdout
+from tests.support.snippet_run import SNIPPETS, run
 
 
 @pytest.fixture(scope="module")
