@@ -72,8 +72,13 @@ def _audit(event: str, args) -> None:
 sys.addaudithook(_audit)
 
 
+SNIPPET_TESTS_RUN_HERE: set[str] = set()
+
+
 def pytest_runtest_setup(item):
     _current["snippet_test"] = "/tests/snippets/" in Path(item.fspath).as_posix()
+    if _current["snippet_test"]:
+        SNIPPET_TESTS_RUN_HERE.add(item.nodeid)
 
 
 def pytest_runtest_teardown(item):
@@ -83,9 +88,11 @@ def pytest_runtest_teardown(item):
 BUILT_SITES = {"fixture_site", "real_site"}
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
     """Run the coverage test last, after every snippet test had its chance, on the snippet tests' worker;
-    a test that uses a built site is in the `build` tier."""
+    a test that uses a built site is in the `build` tier. First of the hooks: xdist's own reads the
+    `xdist_group` marks when it runs, so marks added after it would put snippet tests on other workers."""
     last = [i for i in items if i.nodeid.startswith("tests/test_snippet_coverage.py")]
     items[:] = [i for i in items if i not in last] + last
     for item in items:

@@ -272,8 +272,9 @@ def test_bad_input_is_an_error_result_saying_what_was_wrong(client, tool, argume
 
 def test_a_version_that_does_not_exist_is_refused_with_the_versions_served(client, content):
     root, archived = content
-    typo = archived[:-1] + ("9" if archived[-1] != "9" else "8")   # v2026-08 → v2026-09, never served
     served = sorted({p.name for p in (root / "archive" / "mcp").iterdir()} | {BUMPED})
+    typo = archived.replace("-", "", 1)   # v2026-12-2 → v202612-2: a dash left out, nearest to the archived one only
+    assert typo not in served and len(set(served)) >= 3
     assert error_text(client, "get_entry", {"id": "mcp", "version": typo}) == \
         f"'mcp' has no version '{typo}' (did you mean '{archived}'?); versions: {', '.join(served)}"
 
