@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import chromium, static_server
 from tests.support.site import PROJECT, make_project, mkdocs_build
@@ -27,8 +28,15 @@ def browser(real_site):
 def results(page, query: str) -> list[str]:
     """Open the search with its keyboard shortcut, type ``query``, return the result links in order."""
     page.keyboard.press("/")
+    # As a reader does, type once the box has opened: keys sent before the focus lands go to the page.
+    page.wait_for_function("() => document.activeElement?.getAttribute('name') === 'query'")
     page.keyboard.type(query)
-    page.wait_for_function("q => document.querySelector('.md-search-result__list')?.dataset.query === q", arg=query)
+    try:
+        page.wait_for_function("q => document.querySelector('.md-search-result__list')?.dataset.query === q", arg=query)
+    except PlaywrightTimeout:
+        state = page.evaluate("() => [document.querySelector('input[name=query]')?.value,"
+                              " document.querySelector('.md-search-result__list')?.dataset.query]")
+        raise AssertionError(f"no results for {query!r}: the box holds {state[0]!r}, the list answers {state[1]!r}") from None
     return page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.getAttribute('href'))")
 
 
@@ -119,6 +127,7 @@ def test_search_is_keyboard_usable_labelled_in_the_page_language_and_axe_clean(b
     page.keyboard.press("Escape")
     assert not page.locator("#__search").is_checked()
     page.keyboard.press("/")
+    page.wait_for_function("() => document.activeElement?.getAttribute('name') === 'query'")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     page.wait_for_url(f"{base}{target}")
