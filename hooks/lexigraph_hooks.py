@@ -10,7 +10,7 @@ from mkdocs.plugins import event_priority
 from lexigraph import mkdocs_glue, pipeline
 from lexigraph.errors import LexigraphError
 from lexigraph.publish import run
-from lexigraph.render import compact, pagemeta
+from lexigraph.render import compact
 
 _state: dict = {}
 
@@ -56,7 +56,7 @@ def on_page_context(context, page, config, nav):
 
 
 def on_template_context(context, template_name, config):
-    return pagemeta.template_context(context, template_name, config, pipeline.DEFAULT_LANGUAGE)
+    return mkdocs_glue.localise_template(_state["build"], context, template_name, config)
 
 
 @event_priority(-100)  # last: the page as every other plugin left it

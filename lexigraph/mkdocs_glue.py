@@ -119,6 +119,18 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
     return context
 
 
+def localise_template(build: Build, context: dict, template_name: str, config) -> dict:
+    """Per static template (404 pages): its language's text (render/pagemeta.py) and, for a page of one
+    language, that language's navigation only, as on every other page."""
+    from lexigraph.render.pagemeta import NOT_FOUND_PER_LANGUAGE, template_context
+
+    context = template_context(context, template_name, config, DEFAULT_LANGUAGE)
+    lang = NOT_FOUND_PER_LANGUAGE.get(template_name)
+    if lang in getattr(build, "navs", {}):
+        context["nav"] = build.navs[lang]
+    return context
+
+
 def _base_path(site_url: str | None) -> str:
     """The path part of site_url ('/' or '/lexigraph/')."""
     from urllib.parse import urlsplit

@@ -116,7 +116,7 @@ def test_axe_finds_no_violation_on_each_page_kind_in_both_languages(real_site, s
     with static_server(real_site) as base, chromium() as context:
         page = context.new_page()
         page.emulate_media(color_scheme=scheme)
-        for url in PAGES + ["404.html"]:
+        for url in PAGES + ["404.html", "fr/404.html", "en/404.html"]:
             page.goto(f"{base}/{url}")
             assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
             page.add_script_tag(path=str(AXE))
@@ -203,6 +203,37 @@ def test_the_404_page_speaks_french_under_lang_fr_and_english_under_lang_en(real
     assert '<h1>Page introuvable <span class="lx-not-found__other" lang="en">· Page not found</span></h1>' in text
     assert re.search(r'<div class="lx-not-found" lang="en">\s*<p>This address matches no Lexigraph page', text)
     assert re.search(r'<div class="lx-not-found" lang="fr">\s*<p>Cette adresse ne correspond', text)
+
+
+@pytest.mark.parametrize("lang, title, text, other", [
+    ("fr", "Page introuvable", "Cette adresse ne correspond à aucune page de Lexigraph.", "This address"),
+    ("en", "Page not found", "This address matches no Lexigraph page.", "Cette adresse"),
+])
+def test_each_language_has_its_own_404_page_in_that_language_only(real_site, lang, title, text, other):
+    page = real_site / lang / "404.html"
+    lang_attr, description, head_title = _head(page)
+    assert (lang_attr, head_title) == (lang, f"{title} - Lexigraph")
+    body = page.read_text(encoding="utf-8")
+    assert f"<h1>{title}</h1>" in body and text in body and other not in body
+    assert description == (real_site / lang / "index.html").read_text(encoding="utf-8").split(
+        '<meta name="description" content="', 1)[1].split('"', 1)[0]      # the language's home sentence
+    # Served for a missing address at any depth under /fr/ or /en/: its links start at the site's root,
+    # and its navigation is that language's only.
+    assert f'<a href="/{lang}/a-z/">' in body
+    assert 'href="../' not in body
+    assert ("/en/revisions/" in body) == (lang == "en") and ("/fr/revisions/" in body) == (lang == "fr")
+
+
+@pytest.mark.parametrize("lang, words, foreign", [
+    ("fr", ["Contenu sous licence CC BY 4.0", "Site produit avec"], ["Made with", "Content under"]),
+    ("en", ["Content under CC BY 4.0", "Made with"], ["Site produit", "Contenu sous"]),
+])
+def test_the_footer_speaks_the_page_s_language(real_site, lang, words, foreign):
+    for url in [f"{lang}/", f"{lang}/a-z/", f"{lang}/mcp/", f"{lang}/mcp/v2026-08/", f"{lang}/404.html"]:
+        path = real_site / url / "index.html" if url.endswith("/") else real_site / url
+        footer = path.read_text(encoding="utf-8").split('<div class="md-copyright">', 1)[1].split("</div>\n</div>", 1)[0]
+        assert all(word in footer for word in words), (url, footer)
+        assert not any(word in footer for word in foreign), (url, footer)
 
 
 def test_the_validators_are_installed():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import urlsplit
 
 from lexigraph.content.archive import past_versions
 from lexigraph.render.cite import plain
@@ -77,13 +78,19 @@ def clean_html(page_html: str) -> str:
 
 
 def ui_labels(lang: str) -> dict:
-    """Interface text the theme overrides need (overrides/partials/palette.html)."""
-    return {"palette_dark": t(lang, "palette_dark"), "code_scroll": t(lang, "code_scroll")}
+    """Interface text the theme overrides need (overrides/partials/palette.html, copyright.html)."""
+    return {"palette_dark": t(lang, "palette_dark"), "code_scroll": t(lang, "code_scroll"),
+            "footer_licence": t(lang, "footer_licence"), "footer_generator": t(lang, "footer_generator")}
+
+
+# Static templates of the theme (mkdocs.yml, theme.static_templates): one missing-address page per language.
+NOT_FOUND_PER_LANGUAGE = {"fr/404.html": "fr", "en/404.html": "en"}
 
 
 def template_context(context: dict, template_name: str, config, default_lang: str = "fr") -> dict:
-    """For MkDocs' static templates (404.html): the page speaks the default language (its <html lang>), and
-    overrides/404.html shows the French and the English text, each under its own lang."""
+    """For MkDocs' static templates. 404.html, served for any missing address, speaks the default language
+    (its <html lang>) and overrides/404.html shows the French and the English text, each under its own lang.
+    fr/404.html and en/404.html, for hosts that serve a folder's own 404 page, speak their language only."""
     if template_name == "404.html":
         from lexigraph import LANGUAGES
 
@@ -93,4 +100,14 @@ def template_context(context: dict, template_name: str, config, default_lang: st
                                           "home": t(lang, "not_found_home"), "az": t(lang, "not_found_az")}
                                    for lang in LANGUAGES}
         context["config"].site_description = t(default_lang, "home_description")
+    elif template_name in NOT_FOUND_PER_LANGUAGE:
+        lang = NOT_FOUND_PER_LANGUAGE[template_name]
+        config.theme["language"] = lang
+        context["lx_ui"] = ui_labels(lang)
+        context["lx_not_found_one"] = {"lang": lang, "title": t(lang, "not_found_title"), "text": t(lang, "not_found_text"),
+                                       "home": t(lang, "not_found_home"), "az": t(lang, "not_found_az")}
+        context["config"].site_description = t(lang, "home_description")
+        # Served for any missing address under /fr/ or /en/, at any depth: links from the site's root, as
+        # MkDocs does for its own NNN.html templates (only those match its error-template pattern).
+        context["base_url"] = urlsplit(config.site_url or "/").path
     return context
