@@ -14,7 +14,8 @@ and questions are numbered en-01, en-02… (their ids would name the subject).
 writes OUT/masked.<lang>.md (to hand to a reader) and OUT/masked.<lang>.json, and the key,
 kept apart so the folder can be handed over without it: per language, each question's right
 labels and its real quiz and question ids, plus the made-up words and the terms they hide.
-Score a reader's answers with bench/score_blind.py.
+Score a reader's answers with bench/score_blind.py. With --plain, nothing is masked (same numbering, order
+and key): the copy for the unmasked reader, who answers with general developer knowledge only.
 """
 
 from __future__ import annotations
@@ -154,10 +155,20 @@ def entry_terms(corpus) -> dict[str, list[str]]:
     return out
 
 
-def masked_questions(root: Path) -> tuple[dict[str, list[dict]], dict]:
-    """(per language, the masked questions; the key)."""
+class Plain:
+    """A Masker that hides nothing: the questions as a reader of the site sees them (issue 21, item 5b)."""
+
+    hidden: dict = {}
+
+    def mask(self, text: str) -> str:
+        return text
+
+
+def masked_questions(root: Path, plain: bool = False) -> tuple[dict[str, list[dict]], dict]:
+    """(per language, the masked questions; the key). With plain, nothing is hidden: the same numbering,
+    order and key, for the unmasked blind reader."""
     corpus = load_corpus(root)
-    masker = Masker(entry_terms(corpus))
+    masker = Plain() if plain else Masker(entry_terms(corpus))
     entries = sorted(corpus.entries.values(), key=lambda e: (e.fact("number") if isinstance(e.fact("number"), int) else 0, e.id))
     out: dict[str, list[dict]] = {}
     key: dict = {"answers": {}, "words": {}}
@@ -183,11 +194,14 @@ def masked_questions(root: Path) -> tuple[dict[str, list[dict]], dict]:
     return out, key
 
 
-def markdown(lang: str, questions: list[dict]) -> str:
+def markdown(lang: str, questions: list[dict], plain: bool = False) -> str:
     head = {"fr": ("Questions masquées", "Chaque terme du lexique est remplacé par un mot inventé, le même partout. "
                    "Choisissez une option par question (plusieurs quand c’est indiqué)."),
             "en": ("Masked questions", "Every term of the lexicon is replaced by a made-up word, the same one everywhere. "
                    "Pick one option per question (several where it says so).")}[lang]
+    if plain:
+        head = {"fr": ("Questions", "Choisissez une option par question (plusieurs quand c’est indiqué)."),
+                "en": ("Questions", "Pick one option per question (several where it says so).")}[lang]
     several = {"fr": " (plusieurs réponses)", "en": " (several answers)"}[lang]
     page = {"fr": "page", "en": "page"}[lang]
     lines = [f"# {head[0]} ({lang})", "", head[1], ""]
@@ -202,17 +216,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", default=str(ROOT), help="the lexicon (default: this project)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "out" / "blind"), help="folder for masked.<lang>.md/.json")
     parser.add_argument("--key", default=str(ROOT / "bench" / "out" / "blind-key.json"), help="where the key goes (keep it apart)")
+    parser.add_argument("--plain", action="store_true",
+                        help="hide nothing: the questions as the site shows them, same numbering and key (unmasked reader)")
     args = parser.parse_args(argv)
-    questions, key = masked_questions(Path(args.root))
+    questions, key = masked_questions(Path(args.root), plain=args.plain)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for lang, qs in questions.items():
         (out / f"masked.{lang}.json").write_text(json.dumps({"lang": lang, "questions": qs}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        (out / f"masked.{lang}.md").write_text(markdown(lang, qs), encoding="utf-8")
+        (out / f"masked.{lang}.md").write_text(markdown(lang, qs, plain=args.plain), encoding="utf-8")
     Path(args.key).parent.mkdir(parents=True, exist_ok=True)
     Path(args.key).write_text(json.dumps(key, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     counts = ", ".join(f"{len(qs)} ({lang})" for lang, qs in questions.items())
-    print(f"masked questions: {counts} in {out}/masked.<lang>.md/.json; key in {args.key}; {len(key['words'])} made-up words")
+    print(f"{'plain' if args.plain else 'masked'} questions: {counts} in {out}/masked.<lang>.md/.json; key in {args.key}; {len(key['words'])} made-up words")
     return 0
 
 

@@ -85,3 +85,22 @@ def test_score_blind_counts_right_answers_per_language(tmp_path):
     assert bad.returncode == 2
     assert "score_blind: answers.en: 'en-09' is not a question of the key" in bad.stderr
     assert "score_blind: answers.en.en-01: Z is not an option (options: A, B)" in bad.stderr
+
+
+def test_the_plain_copy_hides_nothing_and_keeps_the_masked_copy_s_numbering_and_key(tmp_path):
+    out, key_file = masked(tmp_path)
+    root = tmp_path / "lexicon"
+    plain, plain_key = tmp_path / "plain", tmp_path / "plain-key.json"
+    result = subprocess.run([sys.executable, str(PROJECT / "bench" / "mask_quizzes.py"), "--root", str(root), "--out", str(plain),
+                             "--key", str(plain_key), "--plain"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "plain questions: 3 (fr), 3 (en)" in result.stdout
+    text = (plain / "masked.en.md").read_text(encoding="utf-8")
+    assert "A test widget sends `tools/call` with readOnlyHint over HTTP" in text       # the terms stay
+    assert "made-up word" not in text and "correct" not in text and "feedback" not in text
+    masked_key = json.loads(key_file.read_text(encoding="utf-8"))["answers"]
+    assert json.loads(plain_key.read_text(encoding="utf-8"))["answers"] == masked_key
+    masked_en = json.loads((out / "masked.en.json").read_text(encoding="utf-8"))["questions"]
+    plain_en = json.loads((plain / "masked.en.json").read_text(encoding="utf-8"))["questions"]
+    assert [q["ref"] for q in plain_en] == [q["ref"] for q in masked_en]
+    assert plain_en[0]["prompt"] != masked_en[0]["prompt"]
