@@ -18,6 +18,7 @@ from tests.support.site import PROJECT
 pytestmark = [pytest.mark.browser, pytest.mark.build]
 
 SCRIPT = PROJECT / "docs" / "assets" / "preview.js"
+AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 CARD = "#lx-preview"
 SHOWN = "#lx-preview:not([hidden])"
 MENTION = "a.lx-mention[data-entry]"
@@ -165,6 +166,24 @@ def test_keyboard_focus_shows_it_with_aria_wiring_and_escape_hides_it(real_site,
     assert card_text(page)[0] == lexicon(real_site, "fr")[nxt]["title"]
     assert left and page.evaluate("() => !window.__left.hasAttribute('aria-describedby')")
     page.close()
+
+
+@pytest.mark.parametrize("lang, scheme", [("fr", "default"), ("fr", "slate"), ("en", "default"), ("en", "slate")])
+def test_the_card_is_axe_clean_in_both_themes(base, context, lang, scheme):
+    page = context.new_page()
+    page.goto(f"{base}/{lang}/api/")
+    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+    page.locator('a.lx-mention[data-entry="lifecycle"]').first.focus()
+    page.locator('a.lx-mention[data-entry="lifecycle"]').first.hover()
+    page.wait_for_selector(f"{SHOWN} code")
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("""async () => (await axe.run({include: [['#lx-preview'], ['a[aria-describedby~="lx-preview"]']]},
+            {runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']})).violations
+        .map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(', '))""")
+    colours = page.eval_on_selector(SHOWN, "c => [getComputedStyle(c).backgroundColor, getComputedStyle(document.body).backgroundColor]")
+    page.close()
+    assert violations == []
+    assert colours[0] != colours[1]      # the card stands out from the page in either theme
 
 
 def test_moving_the_pointer_away_hides_it_and_the_pointer_may_rest_on_the_card(base, context):
