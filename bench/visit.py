@@ -46,7 +46,7 @@ from tests.support.browser import chromium, static_server  # noqa: E402
 from tests.support.site import make_project  # noqa: E402
 
 TEXT = re.compile(r"text/|javascript|json|xml|svg")
-PAGES = ("s0005-mcp", "s0008-tool")   # first and second entry page of a visit (both exist at any N ≥ 10)
+PAGES = ("mcp", "tool")   # first and second entry page of a visit: the first clones of these real entries
 QUERY = {"fr": "outil", "en": "tool"}
 BUDGET = {"cold": 150_000, "warm": 40_000, "first query": 400_000, "preview": 3.0, "card assets": 8_000}
 CARD_ASSETS = re.compile(r"/assets/preview\.(?:js|css)$")            # docs/assets/preview.js and .css
@@ -72,6 +72,12 @@ def content(size: int, keep: Path) -> Path:
         subprocess.run([sys.executable, str(ROOT / "bench/generate.py"), str(size), str(folder)], check=True,
                        stdout=subprocess.DEVNULL)
     return folder
+
+
+def clone(project: Path, real_id: str) -> str:
+    """The id of the first clone of ``real_id`` (bench/generate.py: s<number>-<id>; its number depends on how many
+    real entries there are, so it is looked up)."""
+    return min(p.name for p in (project / "entries").iterdir() if p.name.split("-", 1)[1] == real_id)
 
 
 def slug(project: Path, entry_id: str, lang: str) -> str:
@@ -105,7 +111,7 @@ def record(page) -> list[dict]:
 
 def visit(base: str, project: Path, lang: str) -> dict:
     """Cold and warm entry page loads, then the first query, in one fresh Chromium."""
-    first, second = (f"{base}/{lang}/{slug(project, e, lang)}/" for e in PAGES)
+    first, second = (f"{base}/{lang}/{slug(project, clone(project, e), lang)}/" for e in PAGES)
     with chromium() as context:
         page = context.new_page()
         seen = record(page)
@@ -137,7 +143,7 @@ def card_previews(base: str, project: Path, lang: str) -> dict:
     with chromium() as context:
         page = context.new_page()
         seen = record(page)
-        page.goto(f"{base}/{lang}/{slug(project, PAGES[0], lang)}/", wait_until="networkidle")
+        page.goto(f"{base}/{lang}/{slug(project, clone(project, PAGES[0]), lang)}/", wait_until="networkidle")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         page.mouse.move(2, 300)
         page.wait_for_load_state("networkidle")
@@ -192,7 +198,7 @@ def free_port() -> int:
 
 def preview(project: Path, edits: int) -> dict:
     """Seconds from saving the entry's fr.yml to the preview page showing the change."""
-    entry = PAGES[1]
+    entry = clone(project, PAGES[1])
     port = free_port()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     started = time.perf_counter()
