@@ -12,6 +12,10 @@ Then, served on 127.0.0.1 and loaded in Chromium:
 - first query: on that page, the reader types a query; what Pagefind fetches for it;
 - lunr, per language: what Material's worker would fetch on the first query if each language had its
   own index loaded lazily (worker, lunr language files and that language's search_index.json);
+- definition previews, per language: a fresh browser opens an entry page and scrolls to its end (the gzip bytes of
+  the previews' own script and style, and the bytes of preview data fetched so far, which must be 0); then the
+  pointer rests on three preview links in turn: what the first preview fetches (that language's lexicon.json)
+  and what the next two fetch (nothing);
 - preview: `lexigraph preview <id>` is started, the entry page is open in Chromium, the entry's
   fr.yml is saved with a new definition, and the time until the page shows it is taken (median).
 
@@ -42,9 +46,11 @@ from tests.support.browser import chromium, static_server  # noqa: E402
 from tests.support.site import make_project  # noqa: E402
 
 TEXT = re.compile(r"text/|javascript|json|xml|svg")
-PAGES = ("s0005-mcp", "s0008-tool")   # first and second entry page of a visit (both exist at any N ≥ 10)
+PAGES = ("mcp", "tool")   # first and second entry page of a visit: the first clones of these real entries
 QUERY = {"fr": "outil", "en": "tool"}
-BUDGET = {"cold": 150_000, "warm": 40_000, "first query": 400_000, "preview": 3.0}
+BUDGET = {"cold": 150_000, "warm": 40_000, "first query": 400_000, "preview": 3.0, "card assets": 8_000}
+CARD_ASSETS = re.compile(r"/assets/preview\.(?:js|css)$")            # docs/assets/preview.js and .css
+CARD_LINKS = "a.lx-mention[data-entry], .lx-relations a[data-entry]"   # the links docs/assets/preview.js previews
 
 # Lets Material's search plugin index the current entry pages, as a lazily loaded lunr index would hold.
 LUNR_HOOK = '''
@@ -66,6 +72,12 @@ def content(size: int, keep: Path) -> Path:
         subprocess.run([sys.executable, str(ROOT / "bench/generate.py"), str(size), str(folder)], check=True,
                        stdout=subprocess.DEVNULL)
     return folder
+
+
+def clone(project: Path, real_id: str) -> str:
+    """The id of the first clone of ``real_id`` (bench/generate.py: s<number>-<id>; its number depends on how many
+    real entries there are, so it is looked up)."""
+    return min(p.name for p in (project / "entries").iterdir() if p.name.split("-", 1)[1] == real_id)
 
 
 def slug(project: Path, entry_id: str, lang: str) -> str:
@@ -99,7 +111,7 @@ def record(page) -> list[dict]:
 
 def visit(base: str, project: Path, lang: str) -> dict:
     """Cold and warm entry page loads, then the first query, in one fresh Chromium."""
-    first, second = (f"{base}/{lang}/{slug(project, e, lang)}/" for e in PAGES)
+    first, second = (f"{base}/{lang}/{slug(project, clone(project, e), lang)}/" for e in PAGES)
     with chromium() as context:
         page = context.new_page()
         seen = record(page)
@@ -123,6 +135,41 @@ def visit(base: str, project: Path, lang: str) -> dict:
     search_before = [r["url"] for r in cold + warm if "/pagefind/" in r["url"] or "/search/" in r["url"]]
     return {"cold": total(cold), "cold_requests": len(cold), "warm": total(warm), "warm_requests": len(warm),
             "first query": total(query), "query_requests": len(query), "failed": failed, "search_before_use": search_before}
+
+
+def card_previews(base: str, project: Path, lang: str) -> dict:
+    """Definition previews: their script and style, the data fetched before the first preview (0), at the first
+    and over the next two."""
+    with chromium() as context:
+        page = context.new_page()
+        seen = record(page)
+        page.goto(f"{base}/{lang}/{slug(project, clone(project, PAGES[0]), lang)}/", wait_until="networkidle")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.mouse.move(2, 300)
+        page.wait_for_load_state("networkidle")
+        before = list(seen)
+        seen.clear()
+        links = page.locator(CARD_LINKS)
+        rounds = []
+        for index in range(min(3, links.count())):
+            page.mouse.move(2, 2)
+            if index:
+                page.wait_for_selector("#lx-preview", state="hidden")
+            started = time.perf_counter()
+            links.nth(index).hover()
+            page.wait_for_selector("#lx-preview:not([hidden])")
+            page.wait_for_load_state("networkidle")
+            # Chromium asks for the favicon whenever it gets to it, preview or not: not the preview's cost.
+            rounds.append({"seconds": time.perf_counter() - started, "fetched": [r for r in seen if "/favicon" not in r["url"]]})
+            seen.clear()
+    data = [r for r in before if r["url"].endswith("/lexicon.json")]
+    return {"assets": sum(r["bytes"] for r in before if CARD_ASSETS.search(r["url"])),
+            "assets_files": sorted(r["url"].rsplit("/", 1)[1] for r in before if CARD_ASSETS.search(r["url"])),
+            "data_before_first": sum(r["bytes"] for r in data), "requests_before_first": len(data),
+            "first": sum(r["bytes"] for r in rounds[0]["fetched"]) if rounds else None,
+            "first_urls": [r["url"].removeprefix(base) for r in rounds[0]["fetched"]] if rounds else [],
+            "first_seconds": rounds[0]["seconds"] if rounds else None,
+            "next": sum(r["bytes"] for x in rounds[1:] for r in x["fetched"]), "previews": len(rounds)}
 
 
 def lunr(site: Path, lang: str) -> dict:
@@ -152,7 +199,7 @@ def free_port() -> int:
 
 def preview(project: Path, edits: int) -> dict:
     """Seconds from saving the entry's fr.yml to the preview page showing the change."""
-    entry = PAGES[1]
+    entry = clone(project, PAGES[1])
     port = free_port()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     started = time.perf_counter()
@@ -211,7 +258,7 @@ def measure(size: int, keep: Path, edits: int, reuse: bool) -> dict:
     result = {"size": size, "build_wall": build_time, "pagefind_on_disk": pagefind_bytes(site, "fr")}
     with static_server(site) as base:
         for lang in ("fr", "en"):
-            result[lang] = {**visit(base, project, lang), "lunr": lunr(site, lang)}
+            result[lang] = {**visit(base, project, lang), "lunr": lunr(site, lang), "cards": card_previews(base, project, lang)}
     result["preview"] = preview(project, edits)
     return result
 
@@ -231,12 +278,21 @@ def report(results: list[dict]) -> None:
     for lang in ("fr", "en"):
         print(f"| lazy lunr first query, {lang} | " + " | ".join(
             f'{kb(r[lang]["lunr"]["total"])} (index {kb(r[lang]["lunr"]["index"])})' for r in results) + f" | ≤ {kb(BUDGET['first query'])} |")
+    print("| definition previews: script + style | " + " | ".join(
+        f'{kb(r["fr"]["cards"]["assets"])} ({len(r["fr"]["cards"]["assets_files"])} files)' for r in results) + f" | ≤ {kb(BUDGET['card assets'])} |")
+    for lang in ("fr", "en"):
+        print(f"| definition previews, {lang}: data before the first / at the first / next two | " + " | ".join(
+            f'{kb(c["data_before_first"])} / {kb(c["first"] or 0)} ({", ".join(c["first_urls"])}) / {kb(c["next"])}'
+            for c in (r[lang]["cards"] for r in results)) + " | 0 before the first |")
     print("| preview, save → page shows it (median) | " + " | ".join(f'{r["preview"]["save_to_page"]:.2f} s' for r in results) + " | ≤ 3 s |")
     print("| preview start (check + first build) | " + " | ".join(f'{r["preview"]["startup"]:.1f} s' for r in results) + " | — |")
     print("| full build (wall, with the bench's lunr index) | " + " | ".join(f'{r["build_wall"] or 0:.0f} s' for r in results) + " | — |")
     print("| pagefind/ on disk | " + " | ".join(f'{r["pagefind_on_disk"]["files"]} files, {kb(r["pagefind_on_disk"]["bytes"])}' for r in results) + " | — |")
     for r in results:
         for lang in ("fr", "en"):
+            cards = r[lang]["cards"]
+            if cards["data_before_first"] or cards["requests_before_first"] or cards["assets"] > BUDGET["card assets"]:
+                print(f'N={r["size"]} {lang}: definition previews over budget: {cards}')
             if r[lang]["failed"] or r[lang]["search_before_use"]:
                 print(f'N={r["size"]} {lang}: failed {r[lang]["failed"]}, search data before use {r[lang]["search_before_use"]}')
     if len(results) > 1:

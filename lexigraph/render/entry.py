@@ -244,7 +244,7 @@ def _examples(entry: Entry, lang: str, links: mentions.PageMentions) -> list[str
 
 
 def _relations(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
-    rows = "".join(f'<dt>{t(lang, kind)}</dt><dd>{", ".join(entry_link(site, lang, url, x) for x in targets)}</dd>'
+    rows = "".join(f'<dt>{t(lang, kind)}</dt><dd>{", ".join(entry_link(site, lang, url, x, preview=True) for x in targets)}</dd>'
                    for kind, targets in relations.both_ways(site.corpus, entry))
     return [f"## {t(lang, 'relations')} {{#relations}}", "",
             f'<p class="lx-lead">{t(lang, "relations_lead")}</p>', "", f'<dl class="lx-relations">{rows}</dl>', ""]

@@ -45,11 +45,15 @@ def permalink(entry, lang: str, version: str | None = None) -> str:
     return f"{lang}/{entry.text(lang, 'slug', entry.id)}/{version or entry.fact('version')}/"
 
 
-def entry_link(site: SiteMap, lang: str, from_url: str, target_id: str) -> str:
-    """An <a> to another entry, marked 'to come' when it is only planned."""
+def entry_link(site: SiteMap, lang: str, from_url: str, target_id: str, *, preview: bool = False) -> str:
+    """An <a> to another entry, marked 'to come' when it is only planned.
+
+    ``preview``: a published target's link names it in ``data-entry``, as first mentions do, so the page
+    script shows its definition on hover or focus (docs/assets/preview.js); a planned one has none to show."""
     target = site.corpus.entries[target_id]
     href = relative(from_url, site.urls[(lang, target_id)])
     title = escape(target.text(lang, "title", target_id))
     if target.status == "planned":
         return f'<a href="{href}" class="lx-planned">{title}</a> <span class="lx-badge">{t(lang, "planned")}</span>'
-    return f'<a href="{href}">{title}</a>'
+    marker = f' data-entry="{escape(target_id)}"' if preview else ""
+    return f'<a href="{href}"{marker}>{title}</a>'
