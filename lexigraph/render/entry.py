@@ -250,7 +250,7 @@ def _relations(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
     drawing = entry_map(site, entry, lang, url)   # aria-hidden: the list right after it is its text (render/relmap.py)
     return [f"## {t(lang, 'relations')} {{#relations}}", "",
             f'<p class="lx-lead">{t(lang, "relations_lead")}</p>', ""] + (
-           [f'<div class="lx-relmap-wrap">{drawing}</div>', ""] if drawing else []) + [f'<dl class="lx-relations">{rows}</dl>', ""]
+           [drawing, ""] if drawing else []) + [f'<dl class="lx-relations">{rows}</dl>', ""]
 
 
 def _colophon(entry: Entry, lang: str) -> str:

@@ -125,7 +125,7 @@ def _render_map_parts(site: SiteMap, lang: str, part: int) -> list[str]:
         out += [f'<p class="lx-lead">{escape(lead)}</p>', ""]
         drawing = relmap.overview_svg(site, lang, url)
         if drawing:
-            out += [f'<div class="lx-relmap-wrap">{drawing}</div>', ""]
+            out += [drawing, ""]
         if len(found) > relmap.MAX_DRAWN:
             out += [f'<p class="lx-lead">{escape(t(lang, "map_drawn", drawn=relmap.MAX_DRAWN, total=len(found)))}</p>', ""]
     if len(pages) > 1:

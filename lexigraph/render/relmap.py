@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape as _xml_escape
 
 from lexigraph.content.model import Corpus
 from lexigraph.render import relations
+from lexigraph.render.i18n import count as count_label
 from lexigraph.render.i18n import t
 from lexigraph.render.urls import SiteMap, relative
 
@@ -35,7 +36,8 @@ SIDE_W = 220                   # a group frame
 CENTRE_W = 144
 NODE_W = SIDE_W - 16
 LINE_H = 15
-NODE_GAP = 6
+NODE_GAP = 3
+NODE_PAD = 4                   # above and below a neighbour's lines
 LABEL_H = 22                   # the relation label at the top of a frame
 GROUP_GAP = 14
 CHAR_W = 7.0                   # average advance of a 12.5px glyph, generous (capitals, bold)
@@ -126,7 +128,7 @@ def _node_lines(title: str) -> list[str]:
 
 
 def _group_height(titles: list[str]) -> float:
-    return LABEL_H + sum(len(_node_lines(x)) * LINE_H + 12 + NODE_GAP for x in titles) + 4
+    return LABEL_H + sum(len(_node_lines(x)) * LINE_H + NODE_PAD + NODE_GAP for x in titles) + 4
 
 
 def _split(heights: list[float]) -> int:
@@ -143,7 +145,7 @@ def _split(heights: list[float]) -> int:
 def layout_entry(title: str, rows: list[tuple[str, list[tuple[str, str]]]]) -> EntryLayout:
     """The entry map's geometry: ``rows`` are (relation label, [(entry id, title)…]) in list order."""
     centre_lines = wrap(title, int((CENTRE_W - 16) // CENTRE_CHAR_W), CENTRE_LINES)
-    centre_h = len(centre_lines) * (LINE_H + 2) + 18
+    centre_h = len(centre_lines) * LINE_H + 18
     heights = [_group_height([x for _, x in members]) for _, members in rows]
     cut = _split(heights)
     groups: list[Group] = []
@@ -156,7 +158,7 @@ def layout_entry(title: str, rows: list[tuple[str, list[tuple[str, str]]]]) -> E
             ny = y + LABEL_H
             for target, name in members:
                 lines = _node_lines(name)
-                h = len(lines) * LINE_H + 12
+                h = len(lines) * LINE_H + NODE_PAD
                 group.nodes.append(Node(Box(x + 8, ny, NODE_W, h), lines, target, name))
                 ny += h + NODE_GAP
             groups.append(group)
@@ -168,48 +170,61 @@ def layout_entry(title: str, rows: list[tuple[str, list[tuple[str, str]]]]) -> E
     return EntryLayout(WIDTH, height, centre, centre_lines, groups)
 
 
-def _text(lines: list[str], x: float, top: float, cls: str, anchor: str = "start") -> str:
-    spans = "".join(f'<tspan x="{x:g}" y="{top + LINE_H * (i + 1) - 3:g}">{xml(line)}</tspan>' for i, line in enumerate(lines))
-    return f'<text class="{cls}" text-anchor="{anchor}" fill="currentColor">{spans}</text>'
+def _text(lines: list[str], x: float, top: float, cls: str = "") -> str:
+    """Lines of text from ``top``; the first line's baseline ``LINE_H - 3`` below it."""
+    first, *rest = lines
+    more = "".join(f'<tspan x="{x:g}" dy="{LINE_H}">{xml(line)}</tspan>' for line in rest)
+    klass = f' class="{cls}"' if cls else ""
+    return f'<text{klass} x="{x:g}" y="{top + LINE_H - 3:g}">{xml(first)}{more}</text>'
 
 
-def _rect(box: Box, cls: str, rx: int = 4) -> str:
-    return f'<rect class="{cls}" x="{box.x:g}" y="{box.y:g}" width="{box.w:g}" height="{box.h:g}" rx="{rx}" fill="none" stroke="currentColor"/>'
+def _rect(box: Box, rx: int = 4, cls: str = "") -> str:
+    klass = f' class="{cls}"' if cls else ""
+    return f'<rect{klass} x="{box.x:g}" y="{box.y:g}" width="{box.w:g}" height="{box.h:g}" rx="{rx}"/>'
+
+
+def _svg(width: float, height: float, body: str, nodes: int | None, cls: str = "lx-relmap") -> str:
+    """The SVG element: hidden from assistive technology (the adjacent list is its text), no size of
+    its own (CSS makes it as wide as the text column, lines in currentColor).
+    Kept small: an entry page holds one, and entry pages have a byte budget (tests/test_entry_page_size.py)."""
+    count = f' data-lx-nodes="{nodes}"' if nodes is not None else ""
+    return f'<svg class="{cls}" viewBox="0 0 {width:g} {height:g}" aria-hidden="true"{count}>{body}</svg>'
 
 
 def entry_map(site: SiteMap, entry, lang: str, url: str) -> str:
-    """The SVG of ``entry``'s neighbourhood on its page at ``url`` ('' when it has no relation)."""
+    """The SVG of ``entry``'s neighbourhood on its page at ``url`` ('' when it has no relation).
+
+    Drawn with element types, not classes, for CSS (docs/assets/lexigraph.css): the frames are the
+    ``rect`` children of the SVG and the relation labels its ``text`` children; each neighbour is an
+    ``a`` holding its name; the entry is ``.c``; the edges are one ``path``."""
     rows = [(t(lang, kind), [(x, site.corpus.entries[x].text(lang, "title", x)) for x in targets if x in site.corpus.entries])
             for kind, targets in relations.both_ways(site.corpus, entry)]
     rows = [row for row in rows if row[1]]
     if not rows:
         return ""
     lay = layout_entry(entry.text(lang, "title", entry.id), rows)
-    parts = []
     cx = lay.centre
-    for group in lay.groups:      # edges first, under the boxes
+    cy = cx.y + cx.h / 2
+    edges = []
+    for group in lay.groups:      # under the boxes
         gy = group.box.y + LABEL_H / 2
         x0 = cx.x if group.side == "left" else cx.x + cx.w
         x1 = group.box.x + group.box.w if group.side == "left" else group.box.x
         mid = (x0 + x1) / 2
-        parts.append(f'<path class="lx-relmap__edge" d="M{x0:g} {cx.y + cx.h / 2:g} C{mid:g} {cx.y + cx.h / 2:g} {mid:g} {gy:g} {x1:g} {gy:g}" '
-                     f'fill="none" stroke="currentColor"/>')
+        edges.append(f"M{x0:g} {cy:g}C{mid:g} {cy:g} {mid:g} {gy:g} {x1:g} {gy:g}")
+    parts = [f'<path d="{"".join(edges)}"/>']
     for group in lay.groups:
-        parts.append(f'<g class="lx-relmap__group">{_rect(group.box, "lx-relmap__frame", 6)}'
-                     f'{_text([group.label], group.box.x + 8, group.box.y + 2, "lx-relmap__label")}')
+        parts.append(_rect(group.box, 6) + _text([group.label], group.box.x + 8, group.box.y + 2))
         for node in group.nodes:
             target = site.corpus.entries[node.target]
-            planned = " lx-relmap__node--planned" if target.status == "planned" else ""
+            planned = target.status == "planned"
             href = relative(url, site.urls[(lang, node.target)])
-            shown = node.title if target.status != "planned" else f"{node.title} ({t(lang, 'planned')})"
-            parts.append(f'<a class="lx-relmap__node{planned}" href="{xml(href)}" tabindex="-1"><title>{xml(shown)}</title>'
-                         f'{_rect(node.box, "lx-relmap__box")}{_text(node.lines, node.box.x + 8, node.box.y + 5, "lx-relmap__name")}</a>')
-        parts.append("</g>")
-    parts.append(f'<g class="lx-relmap__centre">{_rect(cx, "lx-relmap__self", 8)}'
-                 f'{_text(lay.centre_lines, cx.x + cx.w / 2, cx.y + 8, "lx-relmap__title", "middle")}</g>')
-    return (f'<svg class="lx-relmap" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {lay.height:g}" '
-            f'width="{lay.width:g}" height="{lay.height:g}" aria-hidden="true" focusable="false" '
-            f'data-lx-nodes="{sum(len(g.nodes) for g in lay.groups)}">{"".join(parts)}</svg>')
+            shown = f"{node.title} ({t(lang, 'planned')})" if planned else node.title
+            tip = f"<title>{xml(shown)}</title>" if planned or node.lines[-1].endswith("…") else ""
+            klass = ' class="p"' if planned else ""
+            parts.append(f'<a{klass} href="{xml(href)}" tabindex="-1">{tip}{_text(node.lines, node.box.x + 8, node.box.y + NODE_PAD // 2)}</a>')
+    parts.append(_rect(cx, 8, "c") + _text(lay.centre_lines, cx.x + cx.w / 2, cx.y + 9, "c"))
+    return _svg(lay.width, lay.height, "".join(parts), None)
 
 
 # --- the whole lexicon ---------------------------------------------------------------------------
@@ -385,16 +400,14 @@ def overview_svg(site: SiteMap, lang: str, url: str) -> str:
         if a < len(lay.boxes) and b < len(lay.boxes):
             pa, pb = lay.boxes[a], lay.boxes[b]
             width = min(1 + math.log2(count), 5)
-            parts.append(f'<line class="lx-relmap__edge" x1="{pa.x + pa.w / 2:g}" y1="{pa.y + pa.h / 2:g}" x2="{pb.x + pb.w / 2:g}" '
-                         f'y2="{pb.y + pb.h / 2:g}" stroke="currentColor" stroke-width="{width:.2g}"/>')
+            parts.append(f'<line x1="{pa.x + pa.w / 2:g}" y1="{pa.y + pa.h / 2:g}" x2="{pb.x + pb.w / 2:g}" '
+                         f'y2="{pb.y + pb.h / 2:g}" stroke-width="{width:.2g}"/>')
     for i, box in zip(lay.drawn, lay.boxes, strict=True):
         cluster = found[i]
         name = cluster_name(site, cluster, lang)
         title = site.corpus.entries[cluster.hub].text(lang, "title", cluster.hub) if cluster.hub else name
         href = relative(url, map_url(lang, part[i])) + f"#{cluster_anchor(cluster)}"
-        lines = wrap(title, int((MAP_BOX_W - 16) // CENTRE_CHAR_W), 1) + [t(lang, "entries_count", n=len(cluster.members))]
-        parts.append(f'<a class="lx-relmap__node" href="{xml(href)}" tabindex="-1"><title>{xml(name)}</title>{_rect(box, "lx-relmap__box", 6)}'
-                     f'{_text(lines, box.x + box.w / 2, box.y + 6, "lx-relmap__name", "middle")}</a>')
-    return (f'<svg class="lx-relmap lx-relmap--lexicon" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {lay.height:g}" '
-            f'width="{lay.width:g}" height="{lay.height:g}" aria-hidden="true" focusable="false" data-lx-nodes="{len(lay.boxes)}">'
-            f'{"".join(parts)}</svg>')
+        lines = wrap(title, int((MAP_BOX_W - 16) // CENTRE_CHAR_W), 1) + [count_label(lang, len(cluster.members))]
+        parts.append(f'<a href="{xml(href)}" tabindex="-1"><title>{xml(name)}</title>{_rect(box, 6)}'
+                     f'{_text(lines, box.x + box.w / 2, box.y + 6, "m")}</a>')
+    return _svg(lay.width, lay.height, "".join(parts), len(lay.boxes), "lx-relmap lx-relmap--lexicon")
