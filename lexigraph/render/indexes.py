@@ -135,7 +135,7 @@ def _render_map_parts(site: SiteMap, lang: str, part: int) -> list[str]:
         out += [f'<nav class="lx-map__pages" aria-label="{escape(t(lang, "map_pages"))}"><p>{links}</p></nav>', ""]
         if part == 1:
             where = {i: n for n, chosen in enumerate(pages, start=1) for i in chosen}
-            items = "".join(f'<li><a href="{relative(url, relmap.map_url(lang, where[i]))}#{relmap.cluster_anchor(c)}">'
+            items = "".join(f'<li><a href="{relative(url, relmap.map_url(lang, where[i])) if where[i] != part else ""}#{relmap.cluster_anchor(c)}">'
                             f'{escape(relmap.cluster_name(site, c, lang))}</a> <span class="lx-count">{count(lang, len(c.members))}</span></li>'
                             for i, c in enumerate(found))
             out += [f"## {t(lang, 'map_clusters')} {{#clusters}}", "", f'<ol class="lx-map__clusters">{items}</ol>', ""]

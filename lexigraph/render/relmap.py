@@ -406,7 +406,8 @@ def overview_svg(site: SiteMap, lang: str, url: str) -> str:
         cluster = found[i]
         name = cluster_name(site, cluster, lang)
         title = site.corpus.entries[cluster.hub].text(lang, "title", cluster.hub) if cluster.hub else name
-        href = relative(url, map_url(lang, part[i])) + f"#{cluster_anchor(cluster)}"
+        page = map_url(lang, part[i])
+        href = (relative(url, page) if page != url else "") + f"#{cluster_anchor(cluster)}"
         lines = wrap(title, int((MAP_BOX_W - 16) // CENTRE_CHAR_W), 1) + [count_label(lang, len(cluster.members))]
         parts.append(f'<a href="{xml(href)}" tabindex="-1"><title>{xml(name)}</title>{_rect(box, 6)}'
                      f'{_text(lines, box.x + box.w / 2, box.y + 6, "m")}</a>')
