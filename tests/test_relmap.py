@@ -296,6 +296,7 @@ def test_the_map_pages_have_their_own_description_per_language():
 
 def hard_coded_colours(css: str) -> list[str]:
     """Colour values in the relation-map rules that are not Material variables or currentColor."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     rules = [m.group(0) for m in re.finditer(r"[^{}]*lx-relmap[^{}]*\{[^}]*\}", css)]
     found = []
     for rule in rules:
