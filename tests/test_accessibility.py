@@ -10,7 +10,8 @@ from tests.support.site import PROJECT
 pytestmark = pytest.mark.browser
 
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = ["fr/mcp/", "en/mcp/", "fr/webmcp/", "en/webmcp/", "fr/a-z/", "en/a-z/", "fr/revisions/", "en/revisions/", "fr/", "en/"]
+PAGES = ["fr/mcp/", "en/mcp/", "fr/webmcp/", "en/webmcp/", "fr/a-z/", "en/a-z/", "fr/revisions/", "en/revisions/", "fr/", "en/",
+         "fr/carte/", "en/map/"]
 
 
 def test_every_page_of_the_real_site_has_no_serious_axe_violation(real_site):

@@ -22,9 +22,9 @@ VNU = PROJECT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 PA11Y = PROJECT / "tests" / "support" / "pa11y_run.cjs"
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 
-# One page of each kind, in each language (the map pages do not exist yet).
+# One page of each kind, in each language.
 PAGES = ["fr/", "en/", "fr/a-z/", "en/a-z/", "fr/revisions/", "en/revisions/", "fr/mcp/", "en/mcp/",
-         "fr/mcp/v2026-08/", "en/mcp/v2026-08/"]
+         "fr/mcp/v2026-08/", "en/mcp/v2026-08/", "fr/carte/", "en/map/"]
 
 # Errors left in place, each from Material's base.html and kept on purpose: `autocomplete="off"` on the two hidden
 # checkboxes that open the drawer and the search stops Firefox from restoring them checked after a reload or Back
@@ -77,10 +77,31 @@ def test_an_archived_quiz_section_becomes_a_div():
     assert clean_html(html) == '<div data-search-exclude class="lx-quiz" data-quiz="mcp"><ol class="lx-quiz__questions"><li>q</li></ol></div>'
 
 
+# Left, by axe's design: it cannot compute the contrast of SVG text (dequelabs/axe-core#1819: SVG is treated as an
+# image), so every text of the relation maps (render/relmap.py) comes back "needs review", which pa11y counts as an
+# error. axe itself reports no violation there (test_axe_… below); tests/test_relmap_build.py measures those texts'
+# contrast in both themes instead.
+SVG_TEXT = re.compile(r"> svg > (?:a:nth-child\(\d+\) > )?text(?::nth-child\(\d+\))?(?: > tspan)?$")
+
+
+def svg_text_review(issue: dict) -> bool:
+    return issue["runner"] == "axe" and issue["code"] == "color-contrast" and bool(SVG_TEXT.search(issue["selector"]))
+
+
 def pa11y(base: str, pages: list[str]) -> dict:
     result = subprocess.run(["node", str(PA11Y), base, *pages], capture_output=True, text=True, timeout=3000)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return {page: [i for i in issues if not svg_text_review(i)] for page, issues in json.loads(result.stdout).items()}
+
+
+def test_only_axe_s_contrast_review_of_svg_text_is_set_aside():
+    base = "html > body > div:nth-child(7) > main > div > div:nth-child(3) > article > "
+    kept = [{"runner": "axe", "code": "color-contrast", "selector": base + "p:nth-child(4)"},
+            {"runner": "htmlcs", "code": "color-contrast", "selector": base + "svg > text:nth-child(3)"},
+            {"runner": "axe", "code": "link-name", "selector": base + "svg > a:nth-child(4) > text"}]
+    dropped = [{"runner": "axe", "code": "color-contrast", "selector": base + s}
+               for s in ("svg > text:nth-child(3)", "svg > a:nth-child(4) > text", "svg > a:nth-child(8) > text > tspan")]
+    assert [svg_text_review(i) for i in kept + dropped] == [False] * 3 + [True] * 3
 
 
 def test_pa11y_finds_no_error_on_each_page_kind_in_both_languages_and_themes(real_site):
@@ -132,7 +153,10 @@ def test_the_theme_toggle_is_one_button_for_keyboard_and_screen_readers(real_sit
         page.emulate_media(color_scheme="light")
         page.goto(f"{base}/fr/mcp/")
         assert page.locator('input[name="__palette"]').count() == 0
-        assert page.evaluate("document.querySelectorAll('[aria-hidden=true] :is(a, button, input), :is(a, button, input)[aria-hidden=true]').length") == 0
+        # Nothing hidden from screen readers takes keyboard focus (the relation map's links are out of the tab order).
+        assert page.evaluate("document.querySelectorAll('[aria-hidden=true] :is(a, button, input):not([tabindex=\"-1\"]), "
+                             ":is(a, button, input)[aria-hidden=true]').length") == 0
+        assert page.evaluate("document.querySelectorAll('svg[aria-hidden=true] a[tabindex=\"-1\"]').length") > 0
         toggle = page.get_by_role("button", name="Thème sombre")
         assert toggle.get_attribute("aria-pressed") == "false"
         for _ in range(10):   # reached with Tab, before the page's content

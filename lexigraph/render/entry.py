@@ -18,6 +18,7 @@ from lexigraph.render.evidence import Citations
 from lexigraph.render.i18n import colon, long_date, month_year, t
 from lexigraph.render.prose import escape, heading_text, inline, to_html
 from lexigraph.render.quiz import render_quiz
+from lexigraph.render.relmap import entry_map
 from lexigraph.render.urls import SiteMap, entry_link, relative
 from lexigraph.render.versions import render_versions
 
@@ -246,8 +247,10 @@ def _examples(entry: Entry, lang: str, links: mentions.PageMentions) -> list[str
 def _relations(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
     rows = "".join(f'<dt>{t(lang, kind)}</dt><dd>{", ".join(entry_link(site, lang, url, x, preview=True) for x in targets)}</dd>'
                    for kind, targets in relations.both_ways(site.corpus, entry))
+    drawing = entry_map(site, entry, lang, url)   # aria-hidden: the list right after it is its text (render/relmap.py)
     return [f"## {t(lang, 'relations')} {{#relations}}", "",
-            f'<p class="lx-lead">{t(lang, "relations_lead")}</p>', "", f'<dl class="lx-relations">{rows}</dl>', ""]
+            f'<p class="lx-lead">{t(lang, "relations_lead")}</p>', ""] + (
+           [drawing, ""] if drawing else []) + [f'<dl class="lx-relations">{rows}</dl>', ""]
 
 
 def _colophon(entry: Entry, lang: str) -> str:

@@ -129,6 +129,19 @@ LABELS: dict[str, dict[str, str]] = {
         "path_next": "Étape suivante",
         "all_entries": "Toutes les fiches",
         "path_progress": "quiz : {answered}/{total} réponses",
+        "map_title": "Carte du lexique",
+        "map_lead": "{entries} en {clusters}\u00a0: chaque groupe réunit, autour d’une fiche très reliée, les fiches qui en sont le plus proches par leurs relations, lues dans les deux sens.",
+        "map_cluster": "Autour de «\u00a0{title}\u00a0»",
+        "map_unlinked": "Fiches sans relation",
+        "map_drawn": "Le dessin montre les {drawn} plus grands des {total} groupes\u202f; tous sont listés ci-dessous.",
+        "map_part": "Page {n} sur {total}",
+        "map_pages": "Pages de la carte",
+        "map_clusters": "Les groupes",
+        "map_description": "La carte de Lexigraph\u00a0: les fiches en groupes, selon leurs relations, chacune avec son lien.",
+        "map_part_description": "La carte de Lexigraph, page {n} sur {total}\u00a0: les fiches en groupes, selon leurs relations.",
+        "entry_one": "1 fiche",
+        "cluster_one": "1 groupe",
+        "clusters_count": "{n} groupes",
     },
     "en": {
         "language_name": "English",
@@ -254,6 +267,19 @@ LABELS: dict[str, dict[str, str]] = {
         "path_next": "Next step",
         "all_entries": "Every entry",
         "path_progress": "quiz: {answered}/{total} answered",
+        "map_title": "Map of the lexicon",
+        "map_lead": "{entries} in {clusters}: each cluster gathers, around a well-connected entry, the entries closest to it by their relations, read both ways.",
+        "map_cluster": "Around {title}",
+        "map_unlinked": "Entries without relations",
+        "map_drawn": "The drawing shows the {drawn} largest of the {total} clusters; every cluster is listed below.",
+        "map_part": "Page {n} of {total}",
+        "map_pages": "Map pages",
+        "map_clusters": "The clusters",
+        "map_description": "The map of Lexigraph: the entries in clusters, by their relations, each with its link.",
+        "map_part_description": "The map of Lexigraph, page {n} of {total}: the entries in clusters, by their relations.",
+        "entry_one": "1 entry",
+        "cluster_one": "1 cluster",
+        "clusters_count": "{n} clusters",
     },
 }
 
@@ -282,6 +308,11 @@ def long_date(date: str, lang: str) -> str:
 def t(lang: str, key: str, **values) -> str:
     text = LABELS[lang][key]
     return text.format(**values) if values else text
+
+
+def count(lang: str, n: int, one: str = "entry_one", many: str = "entries_count") -> str:
+    """``1 fiche`` / ``12 fiches``, ``1 entry`` / ``12 entries``."""
+    return t(lang, one) if n == 1 else t(lang, many, n=n)
 
 
 def colon(lang: str) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import unicodedata
 
 from lexigraph import LANGUAGES
+from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, number_label, render_page, stale_ids
-from lexigraph.render.i18n import colon, t
+from lexigraph.render.i18n import colon, count, t
 from lexigraph.render.prose import escape, inline
-from lexigraph.render.urls import SiteMap, entry_link
+from lexigraph.render.urls import SiteMap, entry_link, relative
 
 
 def _sort_key(title: str) -> str:
@@ -62,6 +63,7 @@ def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
     published = [e for e in site.corpus.entries.values() if e.status == "published"]
     out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
            f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
+           f'<a class="md-button" href="{relmap.MAP_SLUG[lang]}/">{t(lang, "map_title")}</a> '
            f'<span class="lx-count">{t(lang, "entries_count", n=len(published))}</span></p>', ""]
     stale = stale_ids(site)
     items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)}{_stale_mark(lang, e.id in stale)} — {inline(e.text(lang, 'definition'))}</li>"
@@ -106,3 +108,46 @@ def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
 
 def render_revisions(site: SiteMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_revisions_parts(site, lang))
+
+
+def _render_map_parts(site: SiteMap, lang: str, part: int) -> list[str]:
+    """One page of the lexicon map: on the first, the lead and the drawing of the largest clusters
+    (render/relmap.py); on every page, its clusters, each a heading and the list of its entries
+    (the hub first, then by title). The lists are the drawing's text: every entry once, as a link."""
+    found = relmap.clusters(site.corpus)
+    pages = relmap.map_parts(site.corpus)
+    url = relmap.map_url(lang, part)
+    title = t(lang, "map_title") if len(pages) == 1 else f"{t(lang, 'map_title')} · {t(lang, 'map_part', n=part, total=len(pages))}"
+    out = [f"# {escape(title)}", ""]
+    if part == 1:
+        lead = t(lang, "map_lead", entries=count(lang, len(site.corpus.entries)),
+                 clusters=count(lang, len(found), "cluster_one", "clusters_count"))
+        out += [f'<p class="lx-lead">{escape(lead)}</p>', ""]
+        drawing = relmap.overview_svg(site, lang, url)
+        if drawing:
+            out += [drawing, ""]
+        if len(found) > relmap.MAX_DRAWN:
+            out += [f'<p class="lx-lead">{escape(t(lang, "map_drawn", drawn=relmap.MAX_DRAWN, total=len(found)))}</p>', ""]
+    if len(pages) > 1:
+        current = ' aria-current="page"'
+        links = " ".join(f'<a href="{relative(url, relmap.map_url(lang, n))}"{current if n == part else ""}>{n}</a>'
+                         for n in range(1, len(pages) + 1))
+        out += [f'<nav class="lx-map__pages" aria-label="{escape(t(lang, "map_pages"))}"><p>{links}</p></nav>', ""]
+        if part == 1:
+            where = {i: n for n, chosen in enumerate(pages, start=1) for i in chosen}
+            items = "".join(f'<li><a href="{relative(url, relmap.map_url(lang, where[i])) if where[i] != part else ""}#{relmap.cluster_anchor(c)}">'
+                            f'{escape(relmap.cluster_name(site, c, lang))}</a> <span class="lx-count">{count(lang, len(c.members))}</span></li>'
+                            for i, c in enumerate(found))
+            out += [f"## {t(lang, 'map_clusters')} {{#clusters}}", "", f'<ol class="lx-map__clusters">{items}</ol>', ""]
+    for i in pages[part - 1]:
+        cluster = found[i]
+        first, rest = (cluster.members[0], cluster.members[1:]) if cluster.hub else (None, cluster.members)
+        ordered = ([first] if first else []) + sorted(rest, key=lambda k: (_sort_key(site.corpus.entries[k].text(lang, "title", k)), k))
+        items = "".join(f"<li>{entry_link(site, lang, url, key)}</li>" for key in ordered)
+        out += [f"## {escape(relmap.cluster_name(site, cluster, lang))} {{#{relmap.cluster_anchor(cluster)}}}", "",
+                f'<p class="lx-lead">{count(lang, len(cluster.members))}</p>', "", f'<ul class="lx-map__entries">{items}</ul>', ""]
+    return out
+
+
+def render_map(site: SiteMap, lang: str, part: int = 1) -> PageMarkdown:
+    return render_page(lambda: _render_map_parts(site, lang, part))

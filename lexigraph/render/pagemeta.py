@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from lexigraph.content.archive import past_versions
 from lexigraph.render.cite import plain
 from lexigraph.render.i18n import t
+from lexigraph.render.relmap import MAP_SLUG, map_parts
 
 DESCRIPTION_LIMIT = 300   # characters; search engines show about 160, the rest is cut at a word
 
@@ -47,7 +48,12 @@ def head_text(site, generated, lang: str) -> dict:
     says its definition, as plain text; an archived version says which version it is."""
     if generated.entry_id is None:
         name = generated.url.strip("/").partition("/")[2] or "home"
-        key = {"home": "home_description", "a-z": "az_description", "revisions": "revisions_description"}.get(name)
+        key = {"home": "home_description", "a-z": "az_description", "revisions": "revisions_description",
+               MAP_SLUG.get(lang): "map_description"}.get(name)
+        part = name.partition("/")[2]
+        if name.partition("/")[0] == MAP_SLUG.get(lang) and part.isdigit():   # /fr/carte/2/: its page number
+            total = len(map_parts(site.corpus))
+            return {"description": t(lang, "map_part_description", n=int(part), total=total), "title": None}
         return {"description": t(lang, key) if key else t(lang, "home_description"), "title": None}
     entry = site.corpus.entries[generated.entry_id]
     title = plain(entry.text(lang, "title") or entry.id)

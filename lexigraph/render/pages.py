@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from lexigraph import LANGUAGES
 from lexigraph.content.archive import SEARCH_EXCLUDED, past_versions
+from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, render_entry
-from lexigraph.render.indexes import render_home, render_index, render_revisions
+from lexigraph.render.indexes import render_home, render_index, render_map, render_revisions
 from lexigraph.render.urls import SiteMap
 from lexigraph.render.versions import render_archived
 
@@ -31,13 +32,17 @@ class Page:
 
 
 def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> list[Page]:
-    """Every page of ``lang``: home, A–Z index, revisions, then one page per entry (or per entry in ``only``)."""
+    """Every page of ``lang``: home, A–Z index, revisions, the lexicon map (one page or more), then one page per entry (or per entry in ``only``)."""
     special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
     pages = [
         Page(lang, f"{lang}/index.md", f"{lang}/", special[""], render=lambda: render_home(site, lang)),
         Page(lang, f"{lang}/a-z.md", f"{lang}/a-z/", special["a-z"], render=lambda: render_index(site, lang)),
         Page(lang, f"{lang}/revisions.md", f"{lang}/revisions/", special["revisions"], render=lambda: render_revisions(site, lang)),
     ]
+    for part in range(1, len(relmap.map_parts(site.corpus)) + 1):
+        url = relmap.map_url(lang, part)
+        pages.append(Page(lang, url.rstrip("/") + ".md", url, {other: relmap.map_url(other, part) for other in LANGUAGES},
+                          render=functools.partial(render_map, site, lang, part)))
     for entry in site.corpus.entries.values():
         if only is not None and entry.id not in only:
             continue
