@@ -57,13 +57,15 @@ def restore_fragments(build: Build, html: str, page) -> str:
     """Put a page's HTML fragments back in place of their placeholder paragraphs."""
     from lexigraph.render.pagemeta import clean_html
 
+    generated = build.pages.get(page.file.src_uri)
+    lang = generated.lang if generated is not None and generated.lang else DEFAULT_LANGUAGE
     fragments = build.fragments.get(page.file.src_uri)
     if not fragments:
-        return clean_html(html)
+        return clean_html(html, lang)
     # Snippet bodies stay out of the search index (their field names are in the annotations):
     # the index is the largest file of the site and grows with every entry.
     html = html.replace('<div class="highlight">', '<div data-search-exclude class="highlight">')
-    return clean_html(_PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html))
+    return clean_html(_PLACEHOLDER.sub(lambda m: fragments[int(m.group(1))], html), lang)
 
 
 _PLACEHOLDER = re.compile(r"<p>LXFRAGMENT(\d+)X</p>")

@@ -260,5 +260,16 @@ def test_the_footer_speaks_the_page_s_language(real_site, lang, words, foreign):
         assert not any(word in footer for word in foreign), (url, footer)
 
 
+@pytest.mark.parametrize("lang, title, foreign", [("fr", "Lien permanent", "Permanent link"), ("en", "Permanent link", "Lien permanent")])
+def test_heading_permalinks_are_titled_in_the_page_s_language(real_site, lang, title, foreign):
+    for url in [f"{lang}/", f"{lang}/a-z/", f"{lang}/mcp/", f"{lang}/mcp/v2026-08/"]:
+        text = (real_site / url / "index.html").read_text(encoding="utf-8")
+        links = re.findall(r'<a class="headerlink" href="#[^"]*" title="([^"]*)"', text)
+        if url.endswith("/mcp/"):
+            assert len(links) >= 10, url
+        assert set(links) <= {title}, (url, set(links))
+        assert foreign not in text, url
+
+
 def test_the_validators_are_installed():
     assert VNU.is_file() and shutil.which("java") and (PROJECT / "node_modules" / "pa11y").is_dir()

@@ -77,10 +77,18 @@ _MARKDOWN_ATTRIBUTE = re.compile(r'(<(?:div|section|details|p|span)(?:\s+(?!mark
 _OLD_QUIZ = re.compile(r'<section( data-search-exclude class="lx-quiz"[^>]*>.*?</ol>)</section>', re.S)
 
 
-def clean_html(page_html: str) -> str:
-    """A page's content HTML without attributes meant for the Markdown pass, and without the
-    heading-less quiz <section> of archived versions."""
-    return _OLD_QUIZ.sub(r"<div\1</div>", _MARKDOWN_ATTRIBUTE.sub(r"\1", page_html))
+# Python-Markdown's toc extension writes one title on every heading's permalink, in English (mkdocs.yml).
+_PERMALINK = re.compile(r'(class="headerlink" href="#[^"]*") title="Permanent link"')
+
+
+def clean_html(page_html: str, lang: str | None = None) -> str:
+    """A page's content HTML without attributes meant for the Markdown pass, without the heading-less
+    quiz <section> of archived versions, and with its headings' permalink titles in the page's language."""
+    page_html = _OLD_QUIZ.sub(r"<div\1</div>", _MARKDOWN_ATTRIBUTE.sub(r"\1", page_html))
+    if lang is not None:
+        title = html.escape(t(lang, "permalink_title"), quote=True)
+        page_html = _PERMALINK.sub(lambda m: f'{m.group(1)} title="{title}"', page_html)
+    return page_html
 
 
 def ui_labels(lang: str) -> dict:
