@@ -36,8 +36,8 @@ class Page(HTMLParser):
     """One built page: its links (with the tags around each), its ids, its relation rows, its text."""
 
     # Not written prose: code (quoted from the implementations), and the fixed layouts of the
-    # relations list and colophon, which follow the model entry of the sources by design.
-    TEMPLATE = {"lx-relations", "lx-colophon"}
+    # relations list (and its map) and colophon, which follow the model entry of the sources by design.
+    TEMPLATE = {"lx-relations", "lx-relmap", "lx-colophon"}
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
     def __init__(self, text: str):

@@ -27,6 +27,12 @@ from lexigraph.render.i18n import count as count_label
 from lexigraph.render.i18n import t
 from lexigraph.render.urls import SiteMap, relative
 
+# Links in the SVG use xlink:href, not href: Material's instant navigation rewrites every `[href]` with
+# `element.href = element.href`, which throws on an SVG <a> (its href is a read-only SVGAnimatedString) and stops
+# the page swap. `[href]` does not match the XLink attribute; browsers follow both. The HTML parser puts it in the
+# XLink namespace without a declaration.
+HREF = "xlink:href"
+
 MAP_SLUG = {"fr": "carte", "en": "map"}
 
 # Entry map geometry (SVG user units; CSS sizes the text in the same units, docs/assets/lexigraph.css).
@@ -222,7 +228,7 @@ def entry_map(site: SiteMap, entry, lang: str, url: str) -> str:
             shown = f"{node.title} ({t(lang, 'planned')})" if planned else node.title
             tip = f"<title>{xml(shown)}</title>" if planned or node.lines[-1].endswith("…") else ""
             klass = ' class="p"' if planned else ""
-            parts.append(f'<a{klass} href="{xml(href)}" tabindex="-1">{tip}{_text(node.lines, node.box.x + 8, node.box.y + NODE_PAD // 2)}</a>')
+            parts.append(f'<a{klass} {HREF}="{xml(href)}" tabindex="-1">{tip}{_text(node.lines, node.box.x + 8, node.box.y + NODE_PAD // 2)}</a>')
     parts.append(_rect(cx, 8, "c") + _text(lay.centre_lines, cx.x + cx.w / 2, cx.y + 9, "c"))
     return _svg(lay.width, lay.height, "".join(parts), None)
 
@@ -409,6 +415,6 @@ def overview_svg(site: SiteMap, lang: str, url: str) -> str:
         page = map_url(lang, part[i])
         href = (relative(url, page) if page != url else "") + f"#{cluster_anchor(cluster)}"
         lines = wrap(title, int((MAP_BOX_W - 16) // CENTRE_CHAR_W), 1) + [count_label(lang, len(cluster.members))]
-        parts.append(f'<a href="{xml(href)}" tabindex="-1"><title>{xml(name)}</title>{_rect(box, 6)}'
+        parts.append(f'<a {HREF}="{xml(href)}" tabindex="-1"><title>{xml(name)}</title>{_rect(box, 6)}'
                      f'{_text(lines, box.x + box.w / 2, box.y + 6, "m")}</a>')
     return _svg(lay.width, lay.height, "".join(parts), len(lay.boxes), "lx-relmap lx-relmap--lexicon")
