@@ -32,7 +32,10 @@ def results(page, query: str) -> list[str]:
     page.wait_for_function("() => document.activeElement?.getAttribute('name') === 'query'")
     page.keyboard.type(query)
     try:
-        page.wait_for_function("q => document.querySelector('.md-search-result__list')?.dataset.query === q", arg=query)
+        # The first query of a page loads Pagefind's WebAssembly and index: on a loaded 2-core machine that alone
+        # has taken most of Playwright's default 30 s (a clean-clone CI run timed out once on the first case).
+        page.wait_for_function("q => document.querySelector('.md-search-result__list')?.dataset.query === q", arg=query,
+                               timeout=90_000)
     except PlaywrightTimeout:
         state = page.evaluate("() => [document.querySelector('input[name=query]')?.value,"
                               " document.querySelector('.md-search-result__list')?.dataset.query]")
