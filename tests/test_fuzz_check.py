@@ -302,25 +302,51 @@ def sweep_value(kind: str, original: Any) -> Any:
 
 # --- the tests ------------------------------------------------------------------------------
 
-def test_every_field_path_gets_every_kind_of_value(lexicon, capsys):
-    """The sweep: each field path the schemas name, at its first place in each kind of file."""
-    root, files = lexicon
+def sweep_plan(files: list[ContentFile]) -> list[tuple[ContentFile, tuple, str]]:
+    """(file, concrete path, kind) for each mutation of the sweep: each field path the schemas name,
+    at its first place in each kind of file, with every kind ("full") or KINDS_PER_PATH kinds in rotation."""
     places: dict[tuple, tuple[ContentFile, tuple]] = {}
     for target in files:
         for path in target.paths():
             places.setdefault((target.schema, field_path(target.schema, path)), (target, path))
-    assert {schema for schema, _ in places} == {"entry", "entry-lang", "quiz", "specs", "version"}
-    tally = Tally("Sweep of every field path" + (", every kind" if FUZZ == "full" else f", {KINDS_PER_PATH} kinds each in rotation"))
-    reached = set()
-    for i, ((_schema, _), (target, path)) in enumerate(sorted(places.items(), key=str)):
+    plan = []
+    for i, (_, (target, path)) in enumerate(sorted(places.items(), key=str)):
         kinds = KINDS if FUZZ == "full" else [KINDS[(i * KINDS_PER_PATH + j) % len(KINDS)] for j in range(KINDS_PER_PATH)]
-        for kind in kinds:
-            reached.add(kind)
-            original = _at(target.data, path)
-            tally.add(kind, run_one(root, target, path, kind, sweep_value(kind, original)))
+        plan += [(target, path, kind) for kind in kinds]
+    return plan
+
+
+# The sweep runs in SHARDS tests, so a parallel run spreads it over the workers: shard k takes
+# every SHARDS-th mutation of the plan, starting at the k-th.
+SHARDS = 4
+
+
+def test_the_sweep_reaches_every_field_path_every_kind_and_every_kind_of_file(lexicon):
+    """What the shards run together: every (schema, field path) place, every kind of value, every kind of file."""
+    _root, files = lexicon
+    plan = sweep_plan(files)
+    places = {(target.schema, field_path(target.schema, path)) for target, path, _ in plan}
+    every = {(target.schema, field_path(target.schema, path)) for target in files for path in target.paths()}
+    assert places == every
+    assert {schema for schema, _ in places} == {"entry", "entry-lang", "quiz", "specs", "version"}
+    assert {kind for _, _, kind in plan} == set(KINDS)
+    shards = [plan[k::SHARDS] for k in range(SHARDS)]
+    assert sum(len(s) for s in shards) == len(plan) and all(shards)
+
+
+@pytest.mark.parametrize("shard", range(SHARDS), ids=[f"shard{k + 1}of{SHARDS}" for k in range(SHARDS)])
+def test_every_field_path_gets_every_kind_of_value(lexicon, capsys, shard):
+    """The sweep, one shard of it: each field path the schemas name, at its first place in each kind of file."""
+    root, files = lexicon
+    plan = sweep_plan(files)[shard::SHARDS]
+    tally = Tally(f"Sweep of every field path, shard {shard + 1} of {SHARDS}"
+                  + (", every kind" if FUZZ == "full" else f", {KINDS_PER_PATH} kinds each in rotation"))
+    for target, path, kind in plan:
+        original = _at(target.data, path)
+        tally.add(kind, run_one(root, target, path, kind, sweep_value(kind, original)))
     with capsys.disabled():
-        print(tally.report() + f"; {len(places)} field paths in {len(files)} files")
-    assert reached == set(KINDS)
+        print(tally.report() + f"; {len(plan)} mutations of {len(files)} files")
+    assert sum(tally.counts.values()) == len(plan)
     assert tally.counts["invalid"] > tally.counts["valid"]
 
 

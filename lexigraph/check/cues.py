@@ -55,20 +55,74 @@ def _phrases_cached(word_list: wordlists.WordList, _stamp: tuple) -> dict[str, t
     return {lang: tuple(p for p in (tuple(words(str(item))) for item in data.get(lang, [])) if p) for lang in LANGUAGES}
 
 
+class _Index:
+    """A list's phrases in one language, with what finding them needs: the words phrases start
+    with and the most words a phrase has. Hashed by identity: one object per version of the list."""
+
+    __slots__ = ("phrases", "starts", "longest")
+
+    def __init__(self, phrases: tuple[tuple[str, ...], ...]):
+        self.phrases = phrases
+        self.starts = frozenset(p[0] for p in phrases)
+        self.longest = max((len(p) for p in phrases), default=0)
+
+
 def found(text: str, word_list: wordlists.WordList, lang: str) -> list[str]:
     """The phrases of the list that the text (outside code) holds, as written in the list's words."""
+    index = _index(word_list, lang)
+    if not index.phrases:
+        return []
+    return list(_found(text, index) if len(text) <= _MEMO_TEXT else _search(text, index))
+
+
+_MEMO_TEXT = 2_000   # option and prompt texts are far shorter; a huge text is searched, not memoised
+
+
+def _index(word_list: wordlists.WordList, lang: str) -> _Index:
+    return _index_cached(word_list, lang, wordlists.stamp(word_list))
+
+
+@functools.lru_cache(maxsize=32)
+def _index_cached(word_list: wordlists.WordList, lang: str, _stamp: tuple) -> _Index:
+    return _Index(_phrases(word_list)[lang])
+
+
+@functools.lru_cache(maxsize=16384)
+def _found(text: str, index: _Index) -> tuple[str, ...]:
+    """Memoised: the checks and the solver ask about the same option texts several times a run."""
+    return _search(text, index)
+
+
+def _search(text: str, index: _Index) -> tuple[str, ...]:
     ws = words(text)
-    return [" ".join(p) for p in _phrases(word_list)[lang] if any(tuple(ws[i:i + len(p)]) == p for i in range(len(ws)))]
+    runs = {tuple(ws[i:i + n]) for i, w in enumerate(ws) if w in index.starts for n in range(1, index.longest + 1)}
+    return tuple(" ".join(p) for p in index.phrases if p in runs)
 
 
 def stopwords(lang: str) -> frozenset[str]:
+    return _stopwords(lang, wordlists.stamp(wordlists.STOPWORDS))
+
+
+@functools.lru_cache(maxsize=8)
+def _stopwords(lang: str, _stamp: tuple) -> frozenset[str]:
     return frozenset(w for phrase in _phrases(wordlists.STOPWORDS)[lang] for w in phrase)
 
 
 def content_stems(text: str, lang: str) -> frozenset[str]:
     """The stems of the text's content words (code included): no stopword, no word of one letter
     or of digits only."""
-    stop = stopwords(lang)
+    stamp = wordlists.stamp(wordlists.STOPWORDS)
+    return _content_stems(text, lang, stamp) if len(text) <= _MEMO_TEXT else _stems(text, lang, stamp)
+
+
+@functools.lru_cache(maxsize=16384)
+def _content_stems(text: str, lang: str, stamp: tuple) -> frozenset[str]:
+    """Memoised, keyed on the stopword list's version too."""
+    return _stems(text, lang, stamp)
+
+
+def _stems(text: str, lang: str, stamp: tuple) -> frozenset[str]:
+    stop = _stopwords(lang, stamp)
     return frozenset(stem(w, lang) for w in words(text, keep_code=True) if w not in stop and len(w) > 1 and not w.isdigit())
 
 

@@ -54,10 +54,11 @@ def duplicate_source_ids(corpus: Corpus) -> list[Problem]:
 def evidence_problems(corpus: Corpus) -> list[Problem]:
     """Every evidence warning of a corpus of well-formed documents."""
     out: list[Problem] = []
+    installed: dict[str, str | None] = {}     # package → installed version, looked up once per check
     for entry in corpus.entries.values():
         if entry.facts is None or entry.status != "published":
             continue
-        out += _observed_with(entry)
+        out += _observed_with(entry, installed)
         found = {lang: entry.prose.get(lang) for lang in LANGUAGES}
         docs = {lang: doc for lang, doc in found.items() if doc is not None and isinstance(doc.data, dict)}
         for lang, doc in docs.items():
@@ -67,8 +68,18 @@ def evidence_problems(corpus: Corpus) -> list[Problem]:
     return out
 
 
-def _observed_with(entry: Entry) -> Iterator[Problem]:
-    """observed_with on an untested step, and a version that is not the installed one."""
+def _installed(package: str, known: dict[str, str | None]) -> str | None:
+    if package not in known:
+        try:
+            known[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            known[package] = None
+    return known[package]
+
+
+def _observed_with(entry: Entry, known: dict[str, str | None]) -> Iterator[Problem]:
+    """observed_with on an untested step, and a version that is not the installed one (``known``:
+    the versions this check already looked up)."""
     for i, step in enumerate(_as_list(entry.fact("steps"))):
         seen = _as_dict(_as_dict(step).get("observed_with"))
         if not seen:
@@ -78,9 +89,8 @@ def _observed_with(entry: Entry) -> Iterator[Problem]:
                         "an untested step observed nothing: remove observed_with, or write the test and remove untested")
         package = seen.get("package")
         if isinstance(package, str):
-            try:
-                installed = metadata.version(package)
-            except metadata.PackageNotFoundError:
+            installed = _installed(package, known)
+            if installed is None:
                 yield _warn(entry.facts_doc(), ("steps", i, "observed_with", "package"),
                             f"package '{package}' is not installed, so nothing here observed it")
                 continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,12 +49,21 @@ def path(word_list: WordList) -> Path:
 
 
 def stamp(word_list: WordList) -> tuple:
-    """Changes when the list's file does: what the caches of the list and of what is built from it are keyed on."""
+    """Changes when the list's file does: what the caches of the list and of what is built from it are keyed on.
+    (One lstat: the quiz checks ask for it once per option text.)"""
     try:
-        info = path(word_list).lstat()
+        info = os.lstat(_file(word_list))
     except OSError:
-        return (str(DATA), None)
-    return (str(DATA), info.st_ino, info.st_mtime_ns, info.st_size)
+        return (_DATA, None)
+    return (_DATA, info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+_DATA = str(DATA)
+
+
+@functools.lru_cache(maxsize=16)
+def _file(word_list: WordList) -> str:
+    return os.path.join(_DATA, word_list.file)
 
 
 def _load(word_list: WordList) -> tuple[dict, tuple[Problem, ...]]:
