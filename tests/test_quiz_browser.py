@@ -55,8 +55,10 @@ def base_url(fixture_site):
         yield url
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium for the module's tests; each test opens its own pages and clears the quiz's
+    storage before and after (open_quiz), so no answer carries from one test to the next."""
     with chromium() as context:
         yield context
 

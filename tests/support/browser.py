@@ -25,12 +25,10 @@ def chromium(*, webmcp: bool = False, javascript: bool = True, bfcache: bool = F
 
     ``bfcache``: keep Chromium's back/forward cache, which Playwright turns off by default, so that
     going back restores the previous page as it was (``pageshow`` with ``persisted``)."""
-    from playwright.sync_api import sync_playwright
-
     args = list(CHROMIUM_ARGS)
     if webmcp:
         args.append("--enable-features=WebMCPTesting")
-    with tempfile.TemporaryDirectory(prefix="lexigraph-chromium-") as profile, sync_playwright() as pw:
+    with tempfile.TemporaryDirectory(prefix="lexigraph-chromium-") as profile, playwright() as pw:
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=args, java_script_enabled=javascript,
             ignore_default_args=["--disable-back-forward-cache"] if bfcache else None,
@@ -39,6 +37,27 @@ def chromium(*, webmcp: bool = False, javascript: bool = True, bfcache: bool = F
             yield context
         finally:
             context.close()
+
+
+_DRIVER: dict[str, object] = {}
+
+
+@contextlib.contextmanager
+def playwright() -> Iterator:
+    """Playwright's sync API, started once for a nest of users: a Chromium opened while another is
+    open (a test's own next to its module's) shares the running driver, since a second
+    sync_playwright() in the same thread refuses to start. Stopped when the outermost user ends."""
+    from playwright.sync_api import sync_playwright
+
+    if "running" in _DRIVER:
+        yield _DRIVER["running"]
+        return
+    with sync_playwright() as pw:
+        _DRIVER["running"] = pw
+        try:
+            yield pw
+        finally:
+            del _DRIVER["running"]
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
