@@ -21,6 +21,10 @@ import pytest
 
 from tests.support.lexigraph_mcp import ROOT, HttpServer, lexigraph_command
 
+# One worker runs the module: its fixture runs every case per transport (about 40 Inspector and
+# server processes), and on two workers each would run them all again.
+pytestmark = pytest.mark.xdist_group("inspector")
+
 INSPECTOR = ROOT / "node_modules" / ".bin" / "mcp-inspector-cli"
 VERSION = "0.15.0"
 
