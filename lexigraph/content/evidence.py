@@ -6,6 +6,7 @@ the Markdown copy and the JSON export, so all four read a marker, a section and 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -59,14 +60,22 @@ class Sentence:
 
 def split_code(text: str) -> Iterator[tuple[bool, str]]:
     """(is_code, piece) over ``text``: code spans (and fenced blocks) apart from prose."""
+    return iter(_pieces(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple[tuple[bool, str], ...]:
+    """Memoised: the evidence rules split the same sentence many times (markers, claims, parity)."""
+    out = []
     at = 0
     for match in _CODE.finditer(text):
         if match.start() > at:
-            yield False, text[at:match.start()]
-        yield True, match.group(0)
+            out.append((False, text[at:match.start()]))
+        out.append((True, match.group(0)))
         at = match.end()
     if at < len(text):
-        yield False, text[at:]
+        out.append((False, text[at:]))
+    return tuple(out)
 
 
 def markers(text: str) -> list[str]:
