@@ -32,7 +32,7 @@ from lexigraph import LANGUAGES  # noqa: E402
 from lexigraph.pipeline import prepare  # noqa: E402
 from lexigraph.render import relmap  # noqa: E402
 from lexigraph.render.indexes import render_map  # noqa: E402
-from lexigraph.render.urls import SiteMap  # noqa: E402
+from lexigraph.render.urls import UrlMap  # noqa: E402
 from tests.support.site import make_project  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
@@ -43,7 +43,7 @@ def gz(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
-def render_all(site: SiteMap) -> tuple[dict[str, bytes], int]:
+def render_all(site: UrlMap) -> tuple[dict[str, bytes], int]:
     """The map pages of both languages (url → bytes) and the largest entry map's node count."""
     pages = {}
     for lang in LANGUAGES:
@@ -65,7 +65,7 @@ def measure(size: int, runs: int, build: bool) -> dict:
     times = []
     for _ in range(runs):
         corpus = dataclasses.replace(prepared.corpus)          # a fresh Corpus: its derived data starts empty
-        site = SiteMap.of(corpus, prepared.site.site_url, prepared.site.specs)
+        site = UrlMap.of(corpus, prepared.site.site_url, prepared.site.specs)
         started = time.perf_counter()
         pages, largest = render_all(site)
         times.append(time.perf_counter() - started)

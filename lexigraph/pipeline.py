@@ -18,7 +18,7 @@ from lexigraph.check.validate import registry, validate
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import Corpus
 from lexigraph.errors import LexigraphError
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 # MkDocs prints its own loggers' INFO lines (not with --quiet): what a long build is doing.
 log = logging.getLogger("mkdocs.plugins.lexigraph")
@@ -31,7 +31,7 @@ CONTENT_FILES = ("specs.yml", "path.yml")
 @dataclass
 class Build:
     corpus: Corpus
-    site: SiteMap
+    site: UrlMap
     pages: dict = field(default_factory=dict)   # src_uri → Page, for this build
     fragments: dict = field(default_factory=dict)  # src_uri → HTML fragments of its skeleton
     navs: dict = field(default_factory=dict)    # lang → Navigation
@@ -44,7 +44,7 @@ class Build:
 class Scope:
     """What a writer's preview (authoring/preview.py) builds: its entries' pages and indexes of them."""
     entries: frozenset
-    index_site: SiteMap    # the home, A–Z and Revisions pages list the preview's entries only
+    index_site: UrlMap    # the home, A–Z and Revisions pages list the preview's entries only
 
 
 # The key under which `lexigraph preview` hands its own Build to the MkDocs hook, in the config it
@@ -83,7 +83,7 @@ def prepare(root: Path, site_url: str) -> Build:
         if problems:
             raise LexigraphError(problems)
         _cache.clear()
-        site = SiteMap.of(corpus, site_url or DEFAULT_SITE_URL, registry(corpus))
+        site = UrlMap.of(corpus, site_url or DEFAULT_SITE_URL, registry(corpus))
         _cache[key] = Build(corpus, site)
         log.info("Lexigraph: %d entries read and checked in %.1f s", len(corpus.entries), time.perf_counter() - started)
     return _cache[key]

@@ -248,10 +248,10 @@ def renders(root: Path, name: str) -> None:
     from lexigraph.check.validate import registry
     from lexigraph.content.load import load_corpus
     from lexigraph.render.pages import plan_language
-    from lexigraph.render.urls import SiteMap
+    from lexigraph.render.urls import UrlMap
 
     corpus = load_corpus(root, use_cache=True)
-    site = SiteMap.of(corpus, "https://www.lexigraph.org/", registry(corpus))
+    site = UrlMap.of(corpus, "https://www.lexigraph.org/", registry(corpus))
     parts = name.split("/")
     touched = parts[1] if parts[0] in ("entries", "archive") else parts[1].split(".")[0] if parts[0] == "quizzes" else None
     for lang in LANGUAGES:

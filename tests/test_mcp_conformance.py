@@ -192,10 +192,10 @@ def test_cite_current_version_uses_the_render_code(client, content):
     from lexigraph.cli import site_url
     from lexigraph.pipeline import prepare
     from lexigraph.render.cite import bibtex, reference
-    from lexigraph.render.urls import SiteMap
+    from lexigraph.render.urls import UrlMap
 
     build = prepare(content[0], site_url(content[0]))
-    site = SiteMap.of(build.corpus, site_url(content[0]), build.corpus.registry)
+    site = UrlMap.of(build.corpus, site_url(content[0]), build.corpus.registry)
     expected = bibtex(reference(site, build.corpus.entries["harness"], "fr"))
     assert client.call_tool("cite", {"id": "harnais", "format": "bibtex"}).structured_content["citation"] == expected
 

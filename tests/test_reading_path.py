@@ -9,7 +9,7 @@ import pytest
 from lexigraph.content import reading_path
 from lexigraph.content.load import load_corpus
 from lexigraph.render.path import entry_nav, home_section
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 from tests.support.site import PROJECT
 
 
@@ -56,7 +56,7 @@ def test_a_step_whose_entry_has_no_english_title_is_reported(corpus, tmp_path):
 
 
 def test_home_lists_the_steps_and_entries_link_previous_and_next(corpus):
-    site = SiteMap.of(corpus, "https://www.lexigraph.org/", {})
+    site = UrlMap.of(corpus, "https://www.lexigraph.org/", {})
     home = "\n".join(home_section(site, "fr"))
     assert home.startswith("## Parcours pour commencer {#path}")
     assert home.count('<li class="lx-path__step">') == len(reading_path.load(corpus)[0].steps)

@@ -17,7 +17,7 @@ from lexigraph.render.i18n import t
 from lexigraph.render.indexes import render_home, render_map
 from lexigraph.render.pagemeta import head_text
 from lexigraph.render.pages import plan_language
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 CSS = Path(__file__).resolve().parents[1] / "docs" / "assets" / "lexigraph.css"
@@ -31,12 +31,12 @@ def make_entry(key: str, relations_: dict | None = None, titles: dict | None = N
     return Entry(key, Path("entries") / key, facts, prose)
 
 
-def make_site(*entries: Entry) -> SiteMap:
+def make_site(*entries: Entry) -> UrlMap:
     corpus = Corpus(Path("/nonexistent"), {e.id: e for e in entries})
-    return SiteMap.of(corpus, "https://example.org/")
+    return UrlMap.of(corpus, "https://example.org/")
 
 
-def small_site() -> SiteMap:
+def small_site() -> UrlMap:
     return make_site(
         make_entry("mcp", {"requires": ["tool"], "runs_in": ["harness"], "often_confused_with": ["api"]}, number=1),
         make_entry("tool", {}, number=2),
@@ -219,7 +219,7 @@ def test_the_lexicon_drawing_never_overlaps_and_stays_inside(n):
     assert all(b.inside(lay.width, lay.height) for b in lay.boxes)
 
 
-def linked_site(size: int) -> SiteMap:
+def linked_site(size: int) -> UrlMap:
     """``size`` entries in chains of five (each requires the next, the first of each chain is extended by
     the others), every seventh entry alone."""
     entries = []

@@ -28,7 +28,7 @@ from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
 from lexigraph.render.i18n import LABELS, t
 from lexigraph.render.quiz import display_order
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 FORMATS = ("markdown", "json")
 MAX_QUERY = 500          # characters; a longer query is refused, not truncated
@@ -81,7 +81,7 @@ class EntryStore:
 class Lexicon:
     """The published entries of one content root, ready to be queried."""
 
-    site: SiteMap                              # its corpus holds each entry's summary (SUMMARY_FACTS, SUMMARY_TEXT)
+    site: UrlMap                              # its corpus holds each entry's summary (SUMMARY_FACTS, SUMMARY_TEXT)
     archived: dict[str, dict[str, dict]]      # entry id → archived version → its version.yml
     store: EntryStore                        # each entry in full, with its archived pages
     names: dict[str, str] = field(default_factory=dict)      # folded id or slug → entry id

@@ -14,7 +14,7 @@ from lexigraph.content import archive
 from lexigraph.content.cache import CACHE_DIR, code_digest
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 SUMMARY_FACTS = ("number", "status", "version", "versions", "checked_against", "quiz", "relations")  # relations: pages list who points at them
 SUMMARY_TEXT = ("slug", "title", "definition", "analogy", "aliases")
@@ -35,7 +35,7 @@ def load(root: Path, site_url: str) -> Lexicon:
         summary = _summary(corpus)
         store = EntryStore(loaded={entry_id: (entry, pages.get(entry_id, {})) for entry_id, entry in corpus.entries.items()})
         _save(folder, (summary, archived), store.loaded)
-    return Lexicon(SiteMap.of(summary, site_url, registry(summary)), archived, store)
+    return Lexicon(UrlMap.of(summary, site_url, registry(summary)), archived, store)
 
 
 def _signature(root: Path) -> tuple:

@@ -14,10 +14,10 @@ from lexigraph.content.model import ARCHIVE
 from lexigraph.content.today import today as current_day
 from lexigraph.render.cite import version_date
 from lexigraph.render.entry import render_entry
-from lexigraph.render.urls import SiteMap, permalink
+from lexigraph.render.urls import UrlMap, permalink
 
 
-def _at_permalink(site: SiteMap, entry) -> SiteMap:
+def _at_permalink(site: UrlMap, entry) -> UrlMap:
     """The site as seen from the entry's versioned permalinks (links are relative to them)."""
     urls = dict(site.urls)
     for lang in LANGUAGES:
@@ -25,12 +25,12 @@ def _at_permalink(site: SiteMap, entry) -> SiteMap:
     return dataclasses.replace(site, urls=urls)
 
 
-def render_current_permalink(site: SiteMap, entry, lang: str) -> str:
+def render_current_permalink(site: UrlMap, entry, lang: str) -> str:
     """The page at ``/<lang>/<slug>/<version>/``: the entry page, linked from its own address."""
     return render_entry(_at_permalink(site, entry), entry, lang)
 
 
-def archive_entry(site: SiteMap, entry, today: date | None = None, into: Path | None = None) -> Path:
+def archive_entry(site: UrlMap, entry, today: date | None = None, into: Path | None = None) -> Path:
     """Freeze the current version of ``entry`` into ``archive/<id>/<version>/`` of ``into`` (default: the
     corpus's root; :mod:`lexigraph.authoring.bump` renders a git HEAD copy into the real root); refuse to overwrite."""
     version = entry.fact("version")

@@ -28,7 +28,7 @@ from lexigraph.check.validate import registry, validate
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import QUIZZES, SNIPPETS, Corpus
 from lexigraph.errors import LAYOUT, LexigraphError, Problem, print_problems
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -106,7 +106,7 @@ class Preview:
         """Build the entry's pages and the indexes into site_dir, and the neighbours' pages unless told not to."""
         from mkdocs.commands.build import build as mkdocs_build
 
-        self.site = SiteMap.of(self.corpus, DEFAULT_SITE_URL, registry(self.corpus))
+        self.site = UrlMap.of(self.corpus, DEFAULT_SITE_URL, registry(self.corpus))
         shown = dataclasses.replace(self.corpus, entries={i: self.corpus.entries[i] for i in sorted(self.scope)})
         pages = frozenset(self.scope if neighbours else {self.entry_id})
         scope = pipeline.Scope(pages, dataclasses.replace(self.site, corpus=shown))

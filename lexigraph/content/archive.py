@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lexigraph.content import safefile
 from lexigraph.content.model import ARCHIVE, Corpus
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 SEARCH_EXCLUDED = "---\nsearch:\n  exclude: true\n---\n\n"   # permalink pages duplicate an entry page
 
@@ -44,7 +44,7 @@ def snapshots(corpus: Corpus, entry_id: str) -> dict[str, Snapshot]:
             for version, doc in corpus.archive.get(entry_id, {}).items() if doc is not None}
 
 
-def past_versions(site: SiteMap, entry) -> list[Snapshot]:
+def past_versions(site: UrlMap, entry) -> list[Snapshot]:
     """Archived versions other than the current one (the current one is rendered live)."""
     return [s for v, s in sorted(snapshots(site.corpus, entry.id).items()) if v != entry.fact("version")]
 

@@ -15,12 +15,12 @@ from lexigraph.render import relations
 from lexigraph.render.cite import citation_line, plain
 from lexigraph.render.i18n import t
 from lexigraph.render.markdown_copy import _published, markdown_copy
-from lexigraph.render.urls import SiteMap, permalink
+from lexigraph.render.urls import UrlMap, permalink
 
 SCHEMAS = {"facts": "entry.schema.json", "text": "entry-lang.schema.json", "quiz": "quiz.schema.json"}
 
 
-def llms_txt(site: SiteMap) -> str:
+def llms_txt(site: UrlMap) -> str:
     """/llms.txt: H1, summary blockquote, then one section per language linking the Markdown copies."""
     out = ["# Lexigraph", "", f"> {t('en', 'home_lead')} Each entry is dated, versioned and published under CC BY 4.0, "
            "in French and English.", "",
@@ -41,14 +41,14 @@ def llms_txt(site: SiteMap) -> str:
     return "\n".join(out) + "\n"
 
 
-def lexicon_json(site: SiteMap, lang: str) -> dict:
+def lexicon_json(site: UrlMap, lang: str) -> dict:
     """Every published entry of ``lang``: its facts, text and quiz, each valid against a published schema."""
     return {"lexicon": "Lexigraph", "language": lang, "license": "CC-BY-4.0",
             "schemas": {part: site.absolute("schemas/" + name) for part, name in SCHEMAS.items()},
             "entries": [entry_json(site, entry, lang) for entry in _published(site)]}
 
 
-def entry_json(site: SiteMap, entry, lang: str) -> dict:
+def entry_json(site: UrlMap, entry, lang: str) -> dict:
     """One published entry of the JSON export (also what `lexigraph mcp` serves as format="json")."""
     quiz = entry.quiz.get(lang)
     return {"id": entry.id, "url": site.absolute(site.urls[(lang, entry.id)]),
@@ -76,7 +76,7 @@ def evidence_json(entry, lang: str) -> dict:
             "claims": claims_json(entry, lang)}
 
 
-def permalink_stub(site: SiteMap, entry, lang: str) -> str:
+def permalink_stub(site: UrlMap, entry, lang: str) -> str:
     """The current version's permalink: names the version and sends the reader to the entry page."""
     title = html.escape(entry.text(lang, "title"))
     version = html.escape(entry.fact("version"))
@@ -89,7 +89,7 @@ def permalink_stub(site: SiteMap, entry, lang: str) -> str:
             f'<body><h1>{title} · {version}</h1><p>{text} <a href="../">{title}</a></p></body></html>\n')
 
 
-def publish(site: SiteMap, pages, site_dir: Path) -> None:
+def publish(site: UrlMap, pages, site_dir: Path) -> None:
     """Write every machine-readable output into the built site."""
     (site_dir / "llms.txt").write_text(llms_txt(site), encoding="utf-8")
     for lang in LANGUAGES:

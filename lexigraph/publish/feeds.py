@@ -8,7 +8,7 @@ from lexigraph.content.archive import past_versions
 from lexigraph.render.cite import plain, version_date
 from lexigraph.render.i18n import t
 from lexigraph.render.markdown_copy import _published
-from lexigraph.render.urls import SiteMap, permalink
+from lexigraph.render.urls import UrlMap, permalink
 
 ATOM = "http://www.w3.org/2005/Atom"
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -19,7 +19,7 @@ def _rfc3339(date: str) -> str:
     return (date if len(date) == 10 else date + "-01") + "T00:00:00Z"
 
 
-def atom_feed(site: SiteMap, lang: str) -> bytes:
+def atom_feed(site: UrlMap, lang: str) -> bytes:
     """New and revised entries of ``lang``, one item per version listed in entry.yml, newest first."""
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: lang})

@@ -6,12 +6,12 @@ from xml.etree import ElementTree as ET
 
 from lexigraph.publish.feeds import XHTML
 from lexigraph.render.cite import version_date
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 
-def sitemap(site: SiteMap, pages) -> bytes:
+def sitemap(site: UrlMap, pages) -> bytes:
     """Every page of both languages, each with xhtml:link alternates (its languages and x-default)."""
     ET.register_namespace("", SITEMAP)
     ET.register_namespace("xhtml", XHTML)

@@ -19,7 +19,7 @@ from lexigraph.render.i18n import colon, long_date, month_year, t
 from lexigraph.render.prose import escape, heading_text, inline, to_html
 from lexigraph.render.quiz import render_quiz
 from lexigraph.render.relmap import entry_map
-from lexigraph.render.urls import SiteMap, entry_link, relative
+from lexigraph.render.urls import UrlMap, entry_link, relative
 from lexigraph.render.versions import render_versions
 
 
@@ -70,7 +70,7 @@ def render_page(make_parts) -> PageMarkdown:
         return assemble([pending.resolve(part) for part in make_parts()])
 
 
-def render_entry(site: SiteMap, entry: Entry, lang: str) -> PageMarkdown:
+def render_entry(site: UrlMap, entry: Entry, lang: str) -> PageMarkdown:
     """The page of ``entry`` in ``lang``, in the model entry's reading order; its evidence markers
     numbered as the Sources list (render.evidence)."""
     token = prose.citations.set(Citations(entry, lang) if entry.status == "published" else None)
@@ -80,7 +80,7 @@ def render_entry(site: SiteMap, entry: Entry, lang: str) -> PageMarkdown:
         prose.citations.reset(token)
 
 
-def _entry_parts(site: SiteMap, entry: Entry, lang: str) -> list[str]:
+def _entry_parts(site: UrlMap, entry: Entry, lang: str) -> list[str]:
     url = site.urls[(lang, entry.id)]
     other = "en" if lang == "fr" else "fr"
     out: list[str] = [f"# {heading_text(entry.text(lang, 'title'))}", ""]
@@ -136,14 +136,14 @@ def fiche_header(entry: Entry, lang: str, switch: str) -> str:
             f' · <time datetime="{escape(date)}">{escape(long_date(date, lang))}</time></span> {switch}</p>')
 
 
-def page_mentions(site: SiteMap, entry: Entry, lang: str, url: str) -> mentions.PageMentions:
+def page_mentions(site: UrlMap, entry: Entry, lang: str, url: str) -> mentions.PageMentions:
     """First-mention links for the page of ``entry`` at ``url``: one scope per top-level section
     (the lead, what it is not, in depth, under the hood, what varies, examples), so a term links
     once per section, not again in each of its subsections or steps."""
     return mentions.PageMentions(site.corpus, lang, entry.id, lambda target: relative(url, site.urls[(lang, target)]))
 
 
-def _checked(site: SiteMap, entry: Entry):
+def _checked(site: UrlMap, entry: Entry):
     """(spec, checked revision) pairs of the entry that the registry knows."""
     for item in entry.fact("checked_against") or []:
         spec = site.specs.get(item["spec"])
@@ -151,7 +151,7 @@ def _checked(site: SiteMap, entry: Entry):
             yield spec, item["revision"]
 
 
-def deprecated_notice(site: SiteMap, entry: Entry, lang: str, url: str) -> str | None:
+def deprecated_notice(site: UrlMap, entry: Entry, lang: str, url: str) -> str | None:
     """The notice at the top of a deprecated entry's page: which revision deprecated it, and what replaces it."""
     info = entry.fact("deprecated")
     if not isinstance(info, dict):
@@ -167,7 +167,7 @@ def deprecated_notice(site: SiteMap, entry: Entry, lang: str, url: str) -> str |
     return f'<div class="admonition danger lx-deprecated" role="note"><p>{text}{more}</p></div>'
 
 
-def stale_notices(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
+def stale_notices(site: UrlMap, entry: Entry, lang: str, url: str) -> list[str]:
     """One notice (HTML) per specification that has moved on since the entry was checked: the dates
     written out, each newer revision linked to its anchor on the Revisions page with its note, and
     when the review is (or was) due."""
@@ -186,12 +186,12 @@ def stale_notices(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]
     return notices
 
 
-def stale_ids(site: SiteMap) -> set[str]:
+def stale_ids(site: UrlMap) -> set[str]:
     """Published entries checked against an older revision of some specification than its current one."""
     return {s.entry_id for s in stale_entries(site.corpus, site.specs)}
 
 
-def _valid_for(site: SiteMap, entry: Entry, lang: str) -> str:
+def _valid_for(site: UrlMap, entry: Entry, lang: str) -> str:
     items = []
     for spec, checked in _checked(site, entry):
         state = t(lang, "revision_current") if checked == spec.current else t(lang, "revision_superseded", current=spec.current)
@@ -210,7 +210,7 @@ def _section(lang: str, key: str, html: str, anchor: str | None = None) -> list[
     return [f"## {t(lang, key)} {{#{anchor or key}}}", "", _block(html), ""]
 
 
-def _under_the_hood(site: SiteMap, entry: Entry, lang: str, links: mentions.PageMentions) -> list[str]:
+def _under_the_hood(site: UrlMap, entry: Entry, lang: str, links: mentions.PageMentions) -> list[str]:
     hood = entry.text(lang, "under_the_hood")
     steps = entry.fact("steps")
     out = [f"## {t(lang, 'under_the_hood')} {{#under-the-hood}}", "",
@@ -230,7 +230,7 @@ def _under_the_hood(site: SiteMap, entry: Entry, lang: str, links: mentions.Page
     return out
 
 
-def _shown_elsewhere(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
+def _shown_elsewhere(site: UrlMap, entry: Entry, lang: str, url: str) -> list[str]:
     reasons = entry.text(lang, "shown_elsewhere")
     items = "".join(f"<li>{entry_link(site, lang, url, target)} — {inline(reasons[target])}</li>"
                     for target in entry.fact("shown_elsewhere"))
@@ -244,7 +244,7 @@ def _examples(entry: Entry, lang: str, links: mentions.PageMentions) -> list[str
     return [f"## {t(lang, 'examples')} {{#examples}}", "", f'<dl class="lx-examples">{items}</dl>', ""]
 
 
-def _relations(site: SiteMap, entry: Entry, lang: str, url: str) -> list[str]:
+def _relations(site: UrlMap, entry: Entry, lang: str, url: str) -> list[str]:
     rows = "".join(f'<dt>{t(lang, kind)}</dt><dd>{", ".join(entry_link(site, lang, url, x, preview=True) for x in targets)}</dd>'
                    for kind, targets in relations.both_ways(site.corpus, entry))
     drawing = entry_map(site, entry, lang, url)   # aria-hidden: the list right after it is its text (render/relmap.py)

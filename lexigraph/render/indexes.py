@@ -9,14 +9,14 @@ from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, number_label, render_page, stale_ids
 from lexigraph.render.i18n import colon, count, t
 from lexigraph.render.prose import escape, inline
-from lexigraph.render.urls import SiteMap, entry_link, relative
+from lexigraph.render.urls import UrlMap, entry_link, relative
 
 
 def _sort_key(title: str) -> str:
     return unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().casefold()
 
 
-def _sorted_entries(site: SiteMap, lang: str):
+def _sorted_entries(site: UrlMap, lang: str):
     return sorted(site.corpus.entries.values(), key=lambda e: _sort_key(e.text(lang, "title", e.id)))
 def _deprecated_mark(lang: str, entry) -> str:
     """After a deprecated entry's link in A–Z: a visible word, not a colour alone."""
@@ -28,7 +28,7 @@ def _stale_mark(lang: str, stale: bool) -> str:
     return f' <span class="lx-badge lx-stale-mark">{t(lang, "stale_mark")}</span>' if stale else ""
 
 
-def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
+def _render_index_parts(site: UrlMap, lang: str) -> list[str]:
     """The A–Z index: grouped by first letter, each with its definition."""
     url = f"{lang}/a-z/"
     out = [f"# {t(lang, 'az_title')}", "", f'<p class="lx-lead">{t(lang, "az_lead")}</p>', ""]
@@ -55,11 +55,11 @@ def _render_index_parts(site: SiteMap, lang: str) -> list[str]:
     return out
 
 
-def render_index(site: SiteMap, lang: str) -> PageMarkdown:
+def render_index(site: UrlMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_index_parts(site, lang))
 
 
-def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
+def _render_home_parts(site: UrlMap, lang: str) -> list[str]:
     published = [e for e in site.corpus.entries.values() if e.status == "published"]
     out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
            f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
@@ -76,18 +76,18 @@ def _render_home_parts(site: SiteMap, lang: str) -> list[str]:
     return out
 
 
-def render_home(site: SiteMap, lang: str) -> PageMarkdown:
+def render_home(site: UrlMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_home_parts(site, lang))
 
 
-def render_root(site: SiteMap) -> str:
+def render_root(site: UrlMap) -> str:
     """The root page (x-default): the two languages, each in its own language."""
     links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{t(lang, "language_name")}</a> — '
                     f'<span lang="{lang}">{escape(t(lang, "home_lead"))}</span></li>' for lang in LANGUAGES)
     return f"# Lexigraph\n\n<ul class=\"lx-languages\">{links}</ul>\n"
 
 
-def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
+def _render_revisions_parts(site: UrlMap, lang: str) -> list[str]:
     """Each tracked specification's revisions, newest first, with the entries checked against each."""
     url = f"{lang}/revisions/"
     out = [f"# {t(lang, 'revisions_title')}", "", f'<p class="lx-lead">{t(lang, "revisions_lead")}</p>', ""]
@@ -106,11 +106,11 @@ def _render_revisions_parts(site: SiteMap, lang: str) -> list[str]:
     return out
 
 
-def render_revisions(site: SiteMap, lang: str) -> PageMarkdown:
+def render_revisions(site: UrlMap, lang: str) -> PageMarkdown:
     return render_page(lambda: _render_revisions_parts(site, lang))
 
 
-def _render_map_parts(site: SiteMap, lang: str, part: int) -> list[str]:
+def _render_map_parts(site: UrlMap, lang: str, part: int) -> list[str]:
     """One page of the lexicon map: on the first, the lead and the drawing of the largest clusters
     (render/relmap.py); on every page, its clusters, each a heading and the list of its entries
     (the hub first, then by title). The lists are the drawing's text: every entry once, as a link."""
@@ -149,5 +149,5 @@ def _render_map_parts(site: SiteMap, lang: str, part: int) -> list[str]:
     return out
 
 
-def render_map(site: SiteMap, lang: str, part: int = 1) -> PageMarkdown:
+def render_map(site: UrlMap, lang: str, part: int = 1) -> PageMarkdown:
     return render_page(lambda: _render_map_parts(site, lang, part))

@@ -10,10 +10,10 @@ from lexigraph.render.cite import citation_line
 from lexigraph.render.entry import fence, number_label, source_note
 from lexigraph.render.evidence import Citations, observed_line
 from lexigraph.render.i18n import colon, long_date, t
-from lexigraph.render.urls import SiteMap, permalink
+from lexigraph.render.urls import UrlMap, permalink
 
 
-def _published(site: SiteMap):
+def _published(site: UrlMap):
     return sorted((e for e in site.corpus.entries.values() if e.status == "published"), key=lambda e: e.fact("number"))
 
 
@@ -22,7 +22,7 @@ def _item(prefix: str, text: str) -> str:
     return prefix + "\n  ".join(str(text).strip().splitlines())
 
 
-def markdown_copy(site: SiteMap, entry, lang: str) -> str:
+def markdown_copy(site: UrlMap, entry, lang: str) -> str:
     """A clean Markdown rendering of ``entry`` in ``lang`` (no HTML), published as index.md next to its page."""
     out = [f"# {entry.text(lang, 'title')}", ""]
     if entry.status != "published":

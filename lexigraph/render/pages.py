@@ -16,7 +16,7 @@ from lexigraph.content.archive import SEARCH_EXCLUDED, past_versions
 from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, render_entry
 from lexigraph.render.indexes import render_home, render_index, render_map, render_revisions
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 from lexigraph.render.versions import render_archived
 
 
@@ -31,7 +31,7 @@ class Page:
     version: str | None = None   # set on versioned permalink pages (/fr/mcp/v2026-08/)
 
 
-def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> list[Page]:
+def plan_language(site: UrlMap, lang: str, only: frozenset | None = None) -> list[Page]:
     """Every page of ``lang``: home, A–Z index, revisions, the lexicon map (one page or more), then one page per entry (or per entry in ``only``)."""
     special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
     pages = [
@@ -54,7 +54,7 @@ def plan_language(site: SiteMap, lang: str, only: frozenset | None = None) -> li
     return pages
 
 
-def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
+def _permalink_pages(site: UrlMap, entry, lang: str) -> list[Page]:
     """Every archived past version at its /<lang>/<slug>/<version>/ address.
 
     The current version's permalink is a small page pointing at the entry page (written by
@@ -71,7 +71,7 @@ def _permalink_pages(site: SiteMap, entry, lang: str) -> list[Page]:
     return pages
 
 
-def _archived_page(site: SiteMap, entry, snapshot, lang: str) -> str:
+def _archived_page(site: UrlMap, entry, snapshot, lang: str) -> str:
     """An archived version's frozen page, kept out of the search index."""
     return SEARCH_EXCLUDED + render_archived(site, entry, snapshot, lang)
 

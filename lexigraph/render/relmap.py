@@ -25,7 +25,7 @@ from lexigraph.content.model import Corpus
 from lexigraph.render import relations
 from lexigraph.render.i18n import count as count_label
 from lexigraph.render.i18n import t
-from lexigraph.render.urls import SiteMap, relative
+from lexigraph.render.urls import UrlMap, relative
 
 # Links in the SVG use xlink:href, not href: Material's instant navigation rewrites every `[href]` with
 # `element.href = element.href`, which throws on an SVG <a> (its href is a read-only SVGAnimatedString) and stops
@@ -197,7 +197,7 @@ def _svg(width: float, height: float, body: str, nodes: int | None, cls: str = "
     return f'<svg class="{cls}" viewBox="0 0 {width:g} {height:g}" aria-hidden="true"{count}>{body}</svg>'
 
 
-def entry_map(site: SiteMap, entry, lang: str, url: str) -> str:
+def entry_map(site: UrlMap, entry, lang: str, url: str) -> str:
     """The SVG of ``entry``'s neighbourhood on its page at ``url`` ('' when it has no relation).
 
     Drawn with element types, not classes, for CSS (docs/assets/lexigraph.css): the frames are the
@@ -344,7 +344,7 @@ def cluster_anchor(cluster: Cluster) -> str:
     return f"c-{cluster.key}" if cluster.key else "c-unlinked"
 
 
-def cluster_name(site: SiteMap, cluster: Cluster, lang: str) -> str:
+def cluster_name(site: UrlMap, cluster: Cluster, lang: str) -> str:
     if cluster.hub is None:
         return t(lang, "map_unlinked")
     return t(lang, "map_cluster", title=site.corpus.entries[cluster.hub].text(lang, "title", cluster.hub))
@@ -392,7 +392,7 @@ def _part_of(parts: list[list[int]]) -> dict[int, int]:
     return {i: number for number, chosen in enumerate(parts, start=1) for i in chosen}
 
 
-def overview_svg(site: SiteMap, lang: str, url: str) -> str:
+def overview_svg(site: UrlMap, lang: str, url: str) -> str:
     """The map page's drawing: the largest clusters, each a link to its list, lines weighted by the
     relations between them."""
     found = clusters(site.corpus)

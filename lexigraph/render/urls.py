@@ -1,4 +1,5 @@
-"""Where pages live and how one page links to another: the site map, relative links,
+"""Where pages live and how one page links to another: the URL map (UrlMap; not
+sitemap.xml, which publish/sitemap.py writes), relative links,
 links to entries and versioned permalinks. Shared by every module that renders a page,
 and importing none of them (the import graph of lexigraph/ has no cycle)."""
 
@@ -14,7 +15,7 @@ from lexigraph.render.prose import escape
 
 
 @dataclass
-class SiteMap:
+class UrlMap:
     """Where every entry lives in every language; built once per build."""
 
     corpus: Corpus
@@ -23,7 +24,7 @@ class SiteMap:
     specs: dict = field(default_factory=dict)                        # spec id → specs.Spec
 
     @classmethod
-    def of(cls, corpus: Corpus, site_url: str, specs: dict | None = None) -> SiteMap:
+    def of(cls, corpus: Corpus, site_url: str, specs: dict | None = None) -> UrlMap:
         site = cls(corpus, site_url.rstrip("/") + "/", specs=specs or {})
         for entry in corpus.entries.values():
             for lang in LANGUAGES:
@@ -45,7 +46,7 @@ def permalink(entry, lang: str, version: str | None = None) -> str:
     return f"{lang}/{entry.text(lang, 'slug', entry.id)}/{version or entry.fact('version')}/"
 
 
-def entry_link(site: SiteMap, lang: str, from_url: str, target_id: str, *, preview: bool = False) -> str:
+def entry_link(site: UrlMap, lang: str, from_url: str, target_id: str, *, preview: bool = False) -> str:
     """An <a> to another entry, marked 'to come' when it is only planned.
 
     ``preview``: a published target's link names it in ``data-entry``, as first mentions do, so the page

@@ -5,10 +5,10 @@ from __future__ import annotations
 from lexigraph.content.archive import Snapshot, past_versions
 from lexigraph.render.i18n import t
 from lexigraph.render.prose import escape, inline
-from lexigraph.render.urls import SiteMap, permalink, relative
+from lexigraph.render.urls import UrlMap, permalink, relative
 
 
-def render_archived(site: SiteMap, entry, snapshot: Snapshot, lang: str) -> str:
+def render_archived(site: UrlMap, entry, snapshot: Snapshot, lang: str) -> str:
     """An archived version's frozen Markdown, with a notice pointing at the current version."""
     title, _, body = snapshot.markdown(lang).partition("\n")
     current = relative(snapshot.url(lang), site.urls[(lang, entry.id)])
@@ -17,7 +17,7 @@ def render_archived(site: SiteMap, entry, snapshot: Snapshot, lang: str) -> str:
     return f"{title}\n\n{notice}\n{body}"
 
 
-def render_versions(site: SiteMap, entry, lang: str, from_url: str) -> list[str]:
+def render_versions(site: UrlMap, entry, lang: str, from_url: str) -> list[str]:
     """The "Versions" section: newest first, date and what changed (SEP's "changes to"), each linked."""
     archived = {s.version: s for s in past_versions(site, entry)}
     notes = entry.text(lang, "versions") or {}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lexigraph.content.load import load_corpus
 from lexigraph.render.entry import render_entry
-from lexigraph.render.urls import SiteMap
+from lexigraph.render.urls import UrlMap
 from tests.conftest import EXERCISED
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def test_copying_and_rendering_snippets_runs_none_of_them(tmp_path):
     def copy_and_render():
         shutil.copytree(PROJECT / "snippets", tmp_path / "snippets")
         corpus = load_corpus(PROJECT)
-        site = SiteMap.of(corpus, "https://example.org/")
+        site = UrlMap.of(corpus, "https://example.org/")
         for lang in ("fr", "en"):
             render_entry(site, corpus.entries["tool-call"], lang)
 
