@@ -13,8 +13,8 @@ In a parallel run (pytest-xdist, `--dist loadgroup`), the snippet tests and the
 coverage tests form one group, so they run on one worker, coverage last.
 
 Tiers (markers, see pyproject.toml): `browser` (drives Chromium), `build` (runs
-a real MkDocs build or serve), `slow` (large sweeps). `scripts/test --fast`
-runs what is none of these.
+a real MkDocs build or serve), `process` (starts real servers and clients),
+`slow` (large sweeps). `scripts/test --fast` runs what is none of these.
 """
 
 from __future__ import annotations
@@ -102,10 +102,22 @@ def pytest_collection_modifyitems(session, config, items):
             item.add_marker(pytest.mark.build)
         if _calls(item, _BROWSES):
             item.add_marker(pytest.mark.browser)
+        if _starts_processes(item):
+            item.add_marker(pytest.mark.process)
 
 
 _BUILDS = re.compile(r"\bmkdocs_build\(|\"mkdocs\", \"(?:build|serve)\"|\"preview\"|_running\(")
 _BROWSES = re.compile(r"\bchromium\(")
+
+
+# Modules whose tests start real server or client processes: MCP servers over stdio and HTTP, the
+# Inspector, the snippets' reference servers and hosts, the A2A server. Each start costs seconds
+# (importing the MCP SDK alone is about 2 s), so they are a tier of their own, out of --fast.
+_PROCESS_MODULES = ("tests/snippets/", "tests/test_mcp_", "tests/test_readme_mcp.py", "tests/test_upstream.py")
+
+
+def _starts_processes(item) -> bool:
+    return item.nodeid.startswith(_PROCESS_MODULES)
 
 
 def _calls(item, pattern: re.Pattern) -> bool:

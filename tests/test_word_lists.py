@@ -111,6 +111,7 @@ def word_lists(tmp_path, monkeypatch):
         cached.cache_clear()
 
 
+@pytest.mark.slow      # a sweep (about 20 s): in the full suite, out of --fast
 def test_every_field_of_every_list_gets_every_kind_of_value(tmp_path, word_lists, capsys):
     from tests.test_fuzz_check import (
         KINDS,
