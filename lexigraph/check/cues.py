@@ -99,10 +99,6 @@ def _search(text: str, index: _Index) -> tuple[str, ...]:
     return tuple(" ".join(p) for p in index.phrases if p in runs)
 
 
-def stopwords(lang: str) -> frozenset[str]:
-    return _stopwords(lang, wordlists.stamp(wordlists.STOPWORDS))
-
-
 @functools.lru_cache(maxsize=8)
 def _stopwords(lang: str, _stamp: tuple) -> frozenset[str]:
     return frozenset(w for phrase in _phrases(wordlists.STOPWORDS)[lang] for w in phrase)

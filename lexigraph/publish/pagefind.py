@@ -90,7 +90,7 @@ class _Prompt:
 def _no_poll_delay() -> Iterator[None]:
     """pagefind 1.5's Python client sleeps 0.1 s before it reads each response of its service
     (pagefind/service/__init__.py, ``_wait_for_responses``), so adding N pages one by one waits N/10 s:
-    about 200 s of a 370 s build at 1,000 entries (bench/build.py). The read after the sleep waits for
+    about 170 s of a 370 s build at 1,000 entries (bench/README.md). The read after the sleep waits for
     the data anyway, so while the pages are added that module's ``asyncio`` yields instead of sleeping.
     Writing the files and closing keep the client's delay: the service answers a write before its
     files are all on disk, and the client stops it on closing (without the delay, pagefind-entry.json
