@@ -283,3 +283,13 @@ def test_logging_sdk_marks_the_feature_deprecated():
         anyio.run(set_level)
     messages = {str(w.message) for w in caught if issubclass(w.category, MCPDeprecationWarning)}
     assert "The logging capability is deprecated as of 2026-07-28 (SEP-2577)." in messages
+
+
+def test_logging_2026_level_is_a_floor_and_absent_means_none():
+    from mcp.server.connection import allowed_log_levels
+
+    key = "io.modelcontextprotocol/logLevel"
+    assert allowed_log_levels(MODERN, {key: "warning"}) == {"warning", "error", "critical", "alert", "emergency"}
+    assert allowed_log_levels(MODERN, {}) == frozenset()
+    # handshake revisions: every level may be sent; filtering is a logging/setLevel handler's job
+    assert len(allowed_log_levels(LEGACY, None)) == 8
