@@ -10,9 +10,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexigraph.check.schema import load_schema
 from lexigraph.content import version_ids
 from lexigraph.content.model import ARCHIVE
+from lexigraph.content.schema import load_schema
 from lexigraph.content.today import today
 
 

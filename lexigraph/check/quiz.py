@@ -21,9 +21,9 @@ from typing import Any
 from lexigraph import LANGUAGES
 from lexigraph.check import cues
 from lexigraph.check.common import CODE_SPAN
-from lexigraph.check.schema import check_shape
 from lexigraph.content import wordlists
 from lexigraph.content.model import Corpus, Entry
+from lexigraph.content.schema import check_shape
 from lexigraph.content.yamlfile import YamlDoc, format_path
 from lexigraph.errors import CONCEPTS, CROSS, QUIZ_CUES, Problem, close_matches
 

@@ -13,12 +13,12 @@ from lexigraph.check.entries import check_corpus
 from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.relations import relation_problems
-from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.check.versions import version_problems
 from lexigraph.content import reading_path, specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus, WellFormed
+from lexigraph.content.schema import check_shape
 from lexigraph.content.today import today
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import CROSS, SCHEMA, Problem

@@ -41,7 +41,7 @@ def load(corpus) -> tuple[ReadingPath | None, list[Problem]]:
 
 
 def _check(corpus, doc, problems):
-    from lexigraph.check.schema import check_shape
+    from lexigraph.content.schema import check_shape
 
     if doc is None or problems:
         return None, problems

@@ -18,8 +18,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexigraph.check.schema import check_shape
 from lexigraph.content import safefile
+from lexigraph.content.schema import check_shape
 from lexigraph.content.yamlfile import parse_text
 from lexigraph.errors import FILES, Problem
 
