@@ -12,10 +12,11 @@ from lexigraph.check import registry as registry_checks
 from lexigraph.check.entries import check_corpus
 from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
 from lexigraph.check.placeholders import placeholder_problems
+from lexigraph.check.reading_path import reading_path_problems
 from lexigraph.check.relations import relation_problems
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.check.versions import version_problems
-from lexigraph.content import reading_path, specs, wordlists
+from lexigraph.content import specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus, WellFormed
 from lexigraph.content.schema import check_shape
@@ -33,6 +34,7 @@ def _documents(corpus: Corpus) -> list[tuple[YamlDoc, str]]:
         found += [(doc, "quiz") for doc in entry.quiz.values()]
     found += [(doc, "version") for versions in corpus.archive.values() for doc in versions.values()]
     found.append((corpus.registry, "specs"))
+    found.append((corpus.reading_path, "path"))
     return [(doc, name) for doc, name in found if doc is not None and isinstance(doc.data, dict)]
 
 
@@ -81,7 +83,7 @@ def validate(corpus: Corpus) -> list[Problem]:
     checked = well_formed(corpus, malformed)
     cross = sorted(set(check_corpus(checked) + _registry_cross(corpus, checked)
                        + quiz.teaches_problems(corpus) + quiz.concept_problems(corpus) + duplicate_source_ids(checked)
-                       + reading_path.problems(checked) + version_problems(checked, today())))
+                       + reading_path_problems(checked) + version_problems(checked, today())))
     return parse + sorted(schema) + cross
 
 

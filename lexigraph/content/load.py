@@ -9,8 +9,9 @@ Layout of a content root (the project root, or a test fixture)::
     snippets/<path>            code shown under the hood
     archive/<id>/<version>/    a past version: version.yml, fr.md, en.md
     specs.yml                  the tracked specifications
+    path.yml                   the beginners' reading path
 
-Every file is read through :mod:`lexigraph.safefile`; the snippets and the archive are
+Every file is read through :mod:`lexigraph.content.safefile`; the snippets and the archive are
 inspected here too, so a file that may not be read is a problem before anything uses it.
 """
 
@@ -27,7 +28,7 @@ from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc, load_file
 from lexigraph.errors import CROSS, FILES, LAYOUT, PARSE, Problem
 
-ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
+ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY, PATH = "entries", "quizzes", "snippets", "archive", "specs.yml", "path.yml"
 _ID = re.compile(r"(?=.{1,64}$)[a-z0-9]+(-[a-z0-9]+)*")   # as the schemas' id
 _NOT_CONTENT = ("__pycache__",)   # written by running the snippets' tests, never read as content
 
@@ -50,6 +51,8 @@ def load_corpus(root: Path, use_cache: bool = False, cache: FileCache | None = N
     _inspect(corpus, root / SNIPPETS, safefile.SNIPPET)
     if os.path.lexists(root / REGISTRY):
         corpus.registry = _read(corpus, root / REGISTRY, root)
+    if os.path.lexists(root / PATH):
+        corpus.reading_path = _read(corpus, root / PATH, root)
     return corpus
 
 

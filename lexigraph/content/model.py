@@ -89,6 +89,7 @@ class Corpus:
     registry: YamlDoc | None = None      # specs.yml, when the root has one
     cache: FileCache | None = None       # per-file results kept across runs
     archive: dict[str, dict[str, YamlDoc | None]] = field(default_factory=dict)  # entry id → version → version.yml
+    reading_path: YamlDoc | None = None  # path.yml, when the root has one
     # What is computed from this content state, once: see derive(). Not an __init__ field, so a
     # dataclasses.replace() copy (a preview's subset of entries) starts with its own.
     derived: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -112,7 +113,7 @@ class Corpus:
     def documents(self) -> list[YamlDoc | None]:
         """Every YAML document: each entry's files and quizzes, the archive's version.yml, specs.yml."""
         return ([d for e in self.entries.values() for d in (e.facts, *e.prose.values(), *e.quiz.values())]
-                + [d for versions in self.archive.values() for d in versions.values()] + [self.registry])
+                + [d for versions in self.archive.values() for d in versions.values()] + [self.registry, self.reading_path])
 
     @property
     def read_files(self) -> set[str]:
@@ -138,7 +139,8 @@ class Corpus:
                                             quiz={k: kept(d) for k, d in e.quiz.items()})
                    for key, e in self.entries.items()}
         archive = {key: {v: kept(d) for v, d in versions.items()} for key, versions in self.archive.items()}
-        return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry))
+        return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry),
+                                   reading_path=kept(self.reading_path))
 
 
 #: A corpus in which every document is well-formed or None: each one that parsed to a mapping and
