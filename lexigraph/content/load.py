@@ -48,7 +48,7 @@ def load_corpus(root: Path, use_cache: bool = False, cache: FileCache | None = N
     _report_strays(corpus)
     _load_quizzes(corpus)
     _load_archive(corpus)
-    _inspect(corpus, root / SNIPPETS, safefile.SNIPPET)
+    _inspect(corpus, root / SNIPPETS, safefile.SNIPPET, corpus.snippets)
     if os.path.lexists(root / REGISTRY):
         corpus.registry = _read(corpus, root / REGISTRY, root)
     if os.path.lexists(root / PATH):
@@ -160,11 +160,12 @@ def _load_archive(corpus: Corpus) -> None:
             for lang in LANGUAGES:
                 if not os.path.lexists(folder / f"{lang}.md"):
                     corpus.problems.append(Problem(corpus.shown(folder / f"{lang}.md"), 1, "$", "file is missing", PARSE))
-    _inspect(corpus, home, safefile.ARCHIVED_PAGE, skip=("version.yml",))
+    _inspect(corpus, home, safefile.ARCHIVED_PAGE, corpus.archived_pages, skip=("version.yml",))
 
 
-def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, skip: tuple[str, ...] = ()) -> None:
-    """Every file under ``folder`` (links included, never followed into) may be read, or is a problem."""
+def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, texts: dict[str, str], skip: tuple[str, ...] = ()) -> None:
+    """Every file under ``folder`` (links included, never followed into) is read into ``texts`` (by its path under
+    ``folder``), or is a problem."""
     if not folder.is_dir():
         return
     for where, dirs, files in os.walk(folder):
@@ -176,6 +177,8 @@ def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, skip: tuple[st
             if name in skip:
                 continue
             path = Path(where) / name
-            why = safefile.refusal(path, folder, corpus.root, limit)
-            if why:
-                corpus.problems.append(Problem(corpus.shown(path), 1, "$", why, FILES))
+            read = safefile.read_utf8(path, folder, corpus.root, limit)
+            if isinstance(read, str):
+                corpus.problems.append(Problem(corpus.shown(path), 1, "$", read, FILES))
+            else:
+                texts[path.relative_to(folder).as_posix()] = read[1]

@@ -25,7 +25,7 @@ def atom_feed(site: UrlMap, lang: str) -> bytes:
     feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: lang})
     items = []
     for entry in _published(site):
-        archived = {s.version: s.url(lang) for s in past_versions(site, entry)}
+        archived = {s.version: s.url(lang) for s in past_versions(site.corpus, entry)}
         notes = entry.text(lang, "versions") or {}
         for position, v in enumerate(entry.fact("versions") or []):
             version = v["version"]
