@@ -21,6 +21,8 @@ from lexigraph.check.common import _as_dict, _as_list, _hint, _problem
 from lexigraph.check.safety import _check_hidden_characters, _check_prose_safety
 from lexigraph.check.snippets import _check_snippets
 from lexigraph.content.model import SYMMETRIC, Corpus, Entry, WellFormed
+from lexigraph.content.terms import normalise, not_terms
+from lexigraph.content.wordlists import NOT_TERMS
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import Problem
 
@@ -81,8 +83,6 @@ def _check_terms(entries: list[Entry]) -> Iterator[Problem]:
 
     Titles claim first (in entry order), then aliases, so a clash is reported on the alias. A term
     listed in lexigraph/data/not-terms.yml (a phrase never to link) cannot be a title or alias."""
-    from lexigraph.content.wordlists import NOT_TERMS
-    from lexigraph.render.mentions import normalise, not_terms
 
     for lang in LANGUAGES:
         claimed: dict[str, tuple[Entry, tuple]] = {}
