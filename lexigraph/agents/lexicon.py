@@ -24,10 +24,10 @@ from typing import NoReturn
 
 from lexigraph import LANGUAGES
 from lexigraph.content.model import Entry
+from lexigraph.content.option_order import display_order
 from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
 from lexigraph.render.i18n import LABELS, t
-from lexigraph.render.quiz import display_order
 from lexigraph.render.urls import UrlMap
 
 FORMATS = ("markdown", "json")
@@ -255,7 +255,7 @@ class Lexicon:
 
     def quiz(self, entry: Entry, lang: str) -> dict:
         """The entry's three questions as the model may see them: options in the site's display order
-        (:func:`render.quiz.display_order`), with neither which one is right nor the feedback."""
+        (:func:`content.option_order.display_order`), with neither which one is right nor the feedback."""
         questions = []
         for question in self._quiz_doc(entry, lang).data["questions"]:
             options = [{"id": o["id"], "text": plain(o["text"])} for o in display_order(entry.id, question["id"], question["options"])]

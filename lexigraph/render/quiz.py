@@ -4,10 +4,8 @@ question, inside a disclosure. ``quiz.js`` enhances it, with its interface text 
 a ``data-labels`` JSON attribute (not a <script> block: Material's instant navigation
 re-runs content scripts and drops their ``type``).
 
-Options are shown in an order fixed here, in the HTML: shuffled per question with a seed
-made of the quiz and question ids, and keyed on option ids (never on text), so FR and EN
-show the same order and the no-JS page, the printed key and the JS quiz agree. Writers
-list options in whatever order suits them in YAML."""
+Options are shown in the content's order (:func:`lexigraph.content.option_order.display_order`), fixed in
+the HTML, so the no-JS page, the printed key and the JS quiz agree."""
 
 from __future__ import annotations
 
@@ -16,6 +14,7 @@ import html
 import json
 import re
 
+from lexigraph.content.option_order import display_order
 from lexigraph.render.i18n import LABELS, t
 from lexigraph.render.prose import escape, inline
 from lexigraph.render.urls import relative
@@ -43,12 +42,6 @@ def _sha(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
-def display_order(quiz_id: str, question_id: str, options: list[dict]) -> list[dict]:
-    """``options`` in their display order: sorted by a hash of (quiz id, question id, option id).
-    Stable across builds and machines (sha256, not Python's salted hash()), the same in every language."""
-    return sorted(options, key=lambda o: _sha(quiz_id, question_id, str(o.get("id"))))
-
-
 def question_digest(entry, question_id: str) -> str:
     """A short digest of a question in every language: prompt, option texts and the right answers.
     quiz.js saves it with the answer, so an answer to an older wording is not replayed."""
@@ -66,7 +59,7 @@ def question_digest(entry, question_id: str) -> str:
 
 def review_target(entry, lang: str, teaches: str) -> tuple[str, str] | None:
     """(in-page anchor, label as the page shows it) of a ``teaches`` value, or None when the
-    entry has no such section, step or example in ``lang``. Anchors follow render.py's ids."""
+    entry has no such section, step or example in ``lang``. Anchors follow render/entry.py's ids."""
     simple = {"definition": ("definition", t(lang, "definition")), "not": ("not", t(lang, "not")),
               "what-varies": ("what-varies", t(lang, "what_varies"))}
     if teaches in simple:
