@@ -2,7 +2,7 @@
 them with their stale status, and hand out an entry as the site publishes it.
 
 Everything served comes from the validated corpus and the site's own outputs (the Markdown
-copy from :func:`lexigraph.render.markdown_copy.markdown_copy`, the JSON export item from :func:`lexigraph.publish.exports.entry_json`,
+copy from :func:`lexigraph.render.markdown_copy.markdown_copy`, the JSON export item from :func:`lexigraph.render.json_record.entry_json`,
 archived versions as frozen in ``archive/``): there is no second renderer. Nothing here
 opens a file by a name a client supplied; every name is looked up in what was loaded.
 
@@ -28,6 +28,7 @@ from lexigraph.content.option_order import display_order
 from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
 from lexigraph.render.i18n import LABELS, t
+from lexigraph.render.json_record import entry_json
 from lexigraph.render.urls import UrlMap
 
 FORMATS = ("markdown", "json")
@@ -235,8 +236,6 @@ class Lexicon:
 
     def data(self, entry: Entry, lang: str, version: str | None = None) -> dict:
         """The entry as the JSON export has it; an archived version as its record and frozen Markdown."""
-        from lexigraph.publish.exports import entry_json
-
         full, pages = self.store.get(entry.id)
         if version is not None:
             meta = self.archived[entry.id][version]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from lexigraph import LANGUAGES
 from lexigraph.content.model import Corpus
@@ -33,6 +34,12 @@ class UrlMap:
 
     def absolute(self, url: str) -> str:
         return self.site_url + url
+
+
+def base_path(site_url: str | None) -> str:
+    """The path part of site_url ('/' or '/lexigraph/')."""
+    path = urlsplit(site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
 
 
 def relative(from_url: str, to_url: str) -> str:
