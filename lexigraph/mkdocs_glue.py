@@ -8,7 +8,7 @@ import time
 from lexigraph import LANGUAGES
 from lexigraph.pipeline import DEFAULT_LANGUAGE, Build, log
 from lexigraph.render.entry import PageMarkdown
-from lexigraph.render.i18n import LABELS
+from lexigraph.render.i18n import labels
 from lexigraph.render.indexes import render_root
 from lexigraph.render.pages import Page, plan_language
 from lexigraph.render.urls import base_path
@@ -105,7 +105,7 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
         # `true`, not the list: see overrides/partials/alternate.html (no <link rel="alternate"> in the head).
         config.extra["alternate"] = True
         context["lx_languages"] = [
-            {"name": LABELS[other]["language_name"], "lang": other, "link": base + url}
+            {"name": labels(other)["language_name"], "lang": other, "link": base + url}
             for other, url in generated.alternates.items()
         ]
         context["lx_alternates"] = generated.alternates

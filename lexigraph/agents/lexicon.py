@@ -27,7 +27,7 @@ from lexigraph.content.model import Entry
 from lexigraph.content.option_order import display_order
 from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
-from lexigraph.render.i18n import LABELS, t
+from lexigraph.render.i18n import labels, t
 from lexigraph.render.json_record import entry_json
 from lexigraph.render.urls import UrlMap
 
@@ -261,7 +261,7 @@ class Lexicon:
             questions.append({"id": question["id"], "level": t(lang, "level_" + question["level"]),
                               "prompt": plain(question["prompt"]), "multiple": bool(question.get("multiple")),
                               "options": options})
-        labels = {name: LABELS[lang][key] for name, key in
+        labels = {name: labels(lang)[key] for name, key in
                   (("title", "quiz"), ("correct", "correct"), ("wrong", "wrong"), ("right", "quiz_right"),
                    ("missed", "quiz_missed"), ("score", "quiz_score"), ("retry", "quiz_retry"), ("check", "quiz_check"))}
         return {"id": entry.id, "lang": lang, "title": entry.text(lang, "title"), "url": self.url(entry, lang),

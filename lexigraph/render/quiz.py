@@ -15,7 +15,7 @@ import json
 import re
 
 from lexigraph.content.option_order import display_order
-from lexigraph.render.i18n import LABELS, t
+from lexigraph.render.i18n import labels, t
 from lexigraph.render.prose import escape, inline
 from lexigraph.render.urls import relative
 
@@ -29,7 +29,7 @@ SCRIPT_LABELS = {
 
 def script_labels(lang: str) -> str:
     """The interface text for quiz.js, as JSON."""
-    return json.dumps({name: LABELS[lang][key] for name, key in SCRIPT_LABELS.items()}, ensure_ascii=False,
+    return json.dumps({name: labels(lang)[key] for name, key in SCRIPT_LABELS.items()}, ensure_ascii=False,
                       separators=(",", ":"))
 
 
