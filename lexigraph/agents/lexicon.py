@@ -6,11 +6,9 @@ copy from :func:`lexigraph.render.markdown_copy.markdown_copy`, the JSON export 
 archived versions as frozen in ``archive/``): there is no second renderer. Nothing here
 opens a file by a name a client supplied; every name is looked up in what was loaded.
 
-Loading validates the content once, then keeps a snapshot of what is served in
-``.cache/lexigraph/served-<key>/``, keyed on the content files' stats and the package's code:
-a small index (every entry's id, slugs, titles, definitions, versions and checks) read at
-start-up, and one file per entry read when that entry is first served. A server restarted on
-unchanged content so starts without reading the whole lexicon (see bench/mcp.py).
+Loading (and the snapshot in ``.cache/lexigraph/served-<key>/`` that spares a restarted server the YAML) is
+agents/served_cache.py's: this module gets the summary and an :class:`EntryStore` that reads an entry's file
+when it is first served.
 """
 
 from __future__ import annotations
@@ -303,8 +301,3 @@ def _weight(token: str, vocabulary, exact: float, prefix: float) -> float:
     if len(token) >= 3 and any(word.startswith(token) for word in vocabulary):
         return prefix
     return 0.0
-
-
-# -- loading ---------------------------------------------------------------------------------
-
-

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lexigraph import DEFAULT_SITE_URL, LANGUAGES, pipeline
+from lexigraph.check.common import did_you_mean
 from lexigraph.check.validate import registry, validate
 from lexigraph.content import signature
 from lexigraph.content.load import load_corpus
@@ -69,7 +70,8 @@ class Preview:
         if problems:
             raise LexigraphError(problems)
         if entry_id not in self.corpus.entries:
-            raise SystemExit(f"lexigraph preview: no entry '{entry_id}' in {root / 'entries'}")
+            raise LexigraphError([Problem(f"entries/{entry_id}", 1, "$", f"no entry '{entry_id}' to preview"
+                                          f"{did_you_mean(entry_id, self.corpus.entries)}: give the id of a folder in entries/", LAYOUT)])
         self.scope = neighbourhood(self.corpus, entry_id)
         self.config: MkDocsConfig | None = None
 

@@ -1,7 +1,7 @@
 """Where pages live and how one page links to another: the URL map (UrlMap; not
-sitemap.xml, which publish/sitemap.py writes), relative links,
-links to entries and versioned permalinks. Shared by every module that renders a page,
-and importing none of them (the import graph of lexigraph/ has no cycle)."""
+sitemap.xml, which publish/sitemap.py writes), the site's base path, relative links,
+links to entries and versioned permalinks. Shared by every module that renders a page; it
+imports only render.prose (escape) and render.i18n (labels), which import none of them back."""
 
 from __future__ import annotations
 
