@@ -45,7 +45,11 @@ def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
 
     build = prepare(root, site_url)
     slim = lambda doc: YamlDoc(doc.path, doc.data) if doc is not None else None  # noqa: E731 - line maps are not served
-    corpus = Corpus(root=build.corpus.root, registry=slim(build.corpus.registry), snippets=build.corpus.snippets)
+    shown = {step["snippet"] for entry in build.corpus.entries.values() for step in entry.fact("steps") or []
+             if isinstance(step, dict) and step.get("snippet") in build.corpus.snippets}
+    # The snippets the entries show, as read with the content: the Markdown copy shows them without opening a file.
+    corpus = Corpus(root=build.corpus.root, registry=slim(build.corpus.registry),
+                    snippets={name: build.corpus.snippets[name] for name in sorted(shown)})
     for entry in build.corpus.entries.values():
         corpus.entries[entry.id] = Entry(entry.id, entry.folder, slim(entry.facts),
                                          {k: slim(v) for k, v in entry.prose.items()},
@@ -64,7 +68,7 @@ def _summary(corpus: Corpus) -> Corpus:
     def part(doc, keys):
         return YamlDoc(doc.path, {k: doc.data[k] for k in keys if k in doc.data}) if doc is not None else None
 
-    summary = Corpus(root=corpus.root, registry=corpus.registry, snippets=corpus.snippets)   # the Markdown copy shows them
+    summary = Corpus(root=corpus.root, registry=corpus.registry, snippets=corpus.snippets)
     for entry in corpus.entries.values():
         summary.entries[entry.id] = Entry(entry.id, entry.folder, part(entry.facts, SUMMARY_FACTS),
                                           {k: part(v, SUMMARY_TEXT) for k, v in entry.prose.items()})
