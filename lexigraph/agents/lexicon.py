@@ -259,11 +259,11 @@ class Lexicon:
             questions.append({"id": question["id"], "level": t(lang, "level_" + question["level"]),
                               "prompt": plain(question["prompt"]), "multiple": bool(question.get("multiple")),
                               "options": options})
-        labels = {name: labels(lang)[key] for name, key in
+        shown = {name: labels(lang)[key] for name, key in
                   (("title", "quiz"), ("correct", "correct"), ("wrong", "wrong"), ("right", "quiz_right"),
                    ("missed", "quiz_missed"), ("score", "quiz_score"), ("retry", "quiz_retry"), ("check", "quiz_check"))}
         return {"id": entry.id, "lang": lang, "title": entry.text(lang, "title"), "url": self.url(entry, lang),
-                "labels": labels, "questions": questions}
+                "labels": shown, "questions": questions}
 
     def quiz_key(self, entry: Entry, lang: str) -> dict:
         """The answer key of the quiz, for its view only: per question, the right option ids and each option's feedback."""
