@@ -1,4 +1,6 @@
-"""Problems found in the writers' files, and the one exception library code raises.
+"""Problems found in the writers' files, and LexigraphError, the exception that carries them (UnsafeFile is one).
+The other exceptions say what a command or a client asked wrongly: BumpError, BadToday, BadBase, QueryError,
+DeploymentError; the CLI and the MCP server turn each into a message.
 
 A problem is data, not an exception: checks collect every problem and the
 boundary (the CLI or the MkDocs hook) reports them all at once.
@@ -12,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-#: Nine kinds of problem, each reported under its own title (KIND_TITLES), as check-jsonschema keeps
+#: Fourteen kinds of problem, each reported under its own title (KIND_TITLES), as check-jsonschema keeps
 #: parse and schema errors apart in its CheckResult. Errors: a file that does not parse, breaks its
 #: schema or a cross-entry rule.
 PARSE, SCHEMA, CROSS = "parse", "schema", "cross-entry"
