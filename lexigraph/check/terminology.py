@@ -61,7 +61,11 @@ def _ours(text: str) -> str:
     return _QUOTED.sub(" ", prose_only(text))
 
 
-def terminology_problems(doc: YamlDoc, lang: str, skip=("slug",), keep=None) -> list[Problem]:
+# Fields that hold ids, not words: a quiz's `entry: sampling` names the entry whose id is an English word.
+IDS = ("slug", "entry", "id", "concept", "teaches", "describes")
+
+
+def terminology_problems(doc: YamlDoc, lang: str, skip=IDS, keep=None) -> list[Problem]:
     """One warning per variant found in each string of ``doc`` (any shape of data is safe); only
     the strings whose path ``keep`` accepts, when given."""
     active = rules().get(lang, [])
