@@ -11,6 +11,8 @@ from lexigraph.check import quiz, terminology
 from lexigraph.check import registry as registry_checks
 from lexigraph.check.entries import check_corpus
 from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
+from lexigraph.check.observed import claim_problems as observed_claim_problems
+from lexigraph.check.observed import record_problems as observed_record_problems
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.relations import relation_problems
 from lexigraph.check.schema import check_shape
@@ -94,7 +96,8 @@ def warnings(corpus: Corpus) -> list[Problem]:
     return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
             + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus))
             + sorted(quiz.untested_concept_problems(corpus))
-            + sorted(evidence_problems(checked)) + sorted(relation_problems(checked)))
+            + sorted(evidence_problems(checked)) + sorted(observed_record_problems(checked))
+            + sorted(observed_claim_problems(checked)) + sorted(relation_problems(checked)))
 
 
 def _source_note(lang: str):
