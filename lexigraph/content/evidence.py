@@ -232,7 +232,7 @@ def observable_steps(facts: dict) -> dict[str, dict]:
 # What an observed sentence names, for the rule that its step shows it (check.observed).
 CODE_SPAN, NUMBER, ERROR_CODE = "code span", "number", "error code"
 #: A JSON-RPC error code (-32602, −32601) or an HTTP status written with "HTTP" / a status word.
-_ERROR_CODE = re.compile(r"(?<![\w.-])[-−]32\d{3}(?![\w.])|(?<=HTTP[ \u00a0\u202f])[1-5]\d\d(?![\w.])")
+_ERROR_CODE = re.compile(r"(?<![\w.-])[-−]32\d{3}(?!\w|\.\d)|(?<=HTTP[ \u00a0\u202f])[1-5]\d\d(?!\w|\.\d)")
 
 
 def number_value(text: str, lang: str) -> str:
