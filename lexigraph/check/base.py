@@ -22,11 +22,16 @@ NOT_TEXT = ("versions",)
 STEP_CHECK_DATA = ("shows", "record")
 
 
+#: Keys of a source that only `check` reads: the versions it states (FORMAT.md, Sources).
+SOURCE_CHECK_DATA = ("versions",)
+
+
 def _published(key: str, value: Any) -> Any:
-    """A published fact as the reader sees it: steps without their checking data."""
-    if key != "steps" or not isinstance(value, list):
+    """A published fact as the reader sees it: steps and sources without their checking data."""
+    left_out = {"steps": STEP_CHECK_DATA, "sources": SOURCE_CHECK_DATA}.get(key)
+    if left_out is None or not isinstance(value, list):
         return value
-    return [{k: v for k, v in s.items() if k not in STEP_CHECK_DATA} if isinstance(s, dict) else s for s in value]
+    return [{k: v for k, v in s.items() if k not in left_out} if isinstance(s, dict) else s for s in value]
 
 
 class BadBase(ValueError):

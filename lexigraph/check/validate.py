@@ -16,6 +16,8 @@ from lexigraph.check.observed import record_problems as observed_record_problems
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.relations import relation_problems
 from lexigraph.check.schema import check_shape
+from lexigraph.check.sources import date_note_problems
+from lexigraph.check.sources import version_problems as source_version_problems
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.check.versions import version_problems
 from lexigraph.content import reading_path, specs, wordlists
@@ -97,7 +99,8 @@ def warnings(corpus: Corpus) -> list[Problem]:
             + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus))
             + sorted(quiz.untested_concept_problems(corpus))
             + sorted(evidence_problems(checked)) + sorted(observed_record_problems(checked))
-            + sorted(observed_claim_problems(checked)) + sorted(relation_problems(checked)))
+            + sorted(observed_claim_problems(checked)) + sorted(date_note_problems(checked))
+            + sorted(source_version_problems(checked)) + sorted(relation_problems(checked)))
 
 
 def _source_note(lang: str):
