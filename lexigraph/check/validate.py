@@ -15,6 +15,8 @@ from lexigraph.check.observed import claim_problems as observed_claim_problems
 from lexigraph.check.observed import record_problems as observed_record_problems
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.relations import relation_problems
+from lexigraph.check.requires import requires_problems
+from lexigraph.check.same_program import runs_in_and_has_part_problems, same_program_problems
 from lexigraph.check.schema import check_shape
 from lexigraph.check.sources import date_note_problems
 from lexigraph.check.sources import version_problems as source_version_problems
@@ -100,7 +102,9 @@ def warnings(corpus: Corpus) -> list[Problem]:
             + sorted(quiz.untested_concept_problems(corpus))
             + sorted(evidence_problems(checked)) + sorted(observed_record_problems(checked))
             + sorted(observed_claim_problems(checked)) + sorted(date_note_problems(checked))
-            + sorted(source_version_problems(checked)) + sorted(relation_problems(checked)))
+            + sorted(source_version_problems(checked)) + sorted(relation_problems(checked))
+            + sorted(same_program_problems(checked)) + sorted(runs_in_and_has_part_problems(checked))
+            + sorted(requires_problems(checked)))
 
 
 def _source_note(lang: str):
