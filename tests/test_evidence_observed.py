@@ -70,6 +70,7 @@ def test_a_marker_whose_step_does_not_show_its_sentence_fails(tmp_path, capsys):
 
 @pytest.mark.parametrize(("sentence", "kind", "value"), [
     ("The declaration names `widget-pro`.", "code span", "widget-pro"),
+    ("The declaration names `widg`.", "code span", "widg"),                 # a part of a recorded name is not that name
     ("The declaration takes 40 ms to arrive.", "number", "40"),
     ("A wrong name gets -32602 back.", "error code", "-32602"),
     ("A wrong name gets `-32601` back.", "error code", "-32601"),

@@ -22,6 +22,7 @@ FORMAT.md, "Evidence markers", says how to write ``shows`` and ``record``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,8 +63,16 @@ def shown_in(kind: str, value: str, text: str) -> bool:
     a number or an error code as a whole figure."""
     if kind == ev.CODE_SPAN:
         plain = _plain(text)
-        return any(variant in plain for variant in _variants(_plain(value))) or _dotted(_plain(value), plain)
+        return any(_whole(variant).search(plain) for variant in _variants(_plain(value))) or _dotted(_plain(value), plain)
     return ev.number_value(value, "en") in ev.numbers_in(text) or value in _plain(text).split()
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole(value: str) -> re.Pattern:
+    """``value`` as a whole name where it starts or ends with a name character: ``name`` is not found in ``names``."""
+    before = r"(?<![\w$])" if re.match(r"[\w$]", value) else ""
+    after = r"(?![\w$])" if re.search(r"[\w$]$", value) else ""
+    return re.compile(before + re.escape(value) + after)
 
 
 def _variants(value: str) -> list[str]:
