@@ -220,7 +220,8 @@ def claim_problems(corpus: Corpus) -> list[Problem]:
         for lang in LANGUAGES:
             doc = entry.prose.get(lang)
             if doc is not None and isinstance(doc.data, dict):
-                out += list(_claims(doc, lang, steps, revisions))
+                key = f"observed-claims:{entry.facts.digest}:{','.join(sorted(revisions))}"
+                out += corpus.memo(doc, key, lambda d=doc, lang=lang, steps=steps: list(_claims(d, lang, steps, revisions)))
     return out
 
 

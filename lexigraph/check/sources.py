@@ -89,7 +89,8 @@ def version_problems(corpus: Corpus) -> list[Problem]:
         for lang in LANGUAGES:
             doc = entry.prose.get(lang)
             if doc is not None and isinstance(doc.data, dict):
-                out += list(_versions(doc, lang, sources))
+                out += corpus.memo(doc, f"source-versions:{entry.facts.digest}",     # type: ignore[union-attr]
+                                   lambda d=doc, lang=lang, sources=sources: list(_versions(d, lang, sources)))
     return out
 
 
