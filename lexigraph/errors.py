@@ -104,6 +104,8 @@ KIND_TITLES = {FILES: "Files that cannot be read safely", PARSE: "YAML parse err
                QUIZ_CUES: "Quiz answer cues (warnings; errors with --strict)",
                CONCEPTS: "Concepts no question tests (warnings; errors with --strict)",
                "evidence": "Evidence markers (warnings; errors with --strict)",
+               "observed": "Observations a step does not show (warnings; errors with --strict)",
+               "sources": "Sources and what they are cited for (warnings; errors with --strict)",
                "relations": "Relations (warnings; errors with --strict)"}
 
 

@@ -18,6 +18,20 @@ from lexigraph.errors import Problem
 PUBLISHED_FACTS = ("steps", "examples", "sources")
 #: Keys of fr.yml/en.yml that are not the entry's text: the notes on each version.
 NOT_TEXT = ("versions",)
+#: Keys of a step that record what its run showed, for `check` (FORMAT.md, Evidence markers): not text a reader sees.
+STEP_CHECK_DATA = ("shows", "record")
+
+
+#: Keys of a source that only `check` reads: the versions it states (FORMAT.md, Sources).
+SOURCE_CHECK_DATA = ("versions",)
+
+
+def _published(key: str, value: Any) -> Any:
+    """A published fact as the reader sees it: steps and sources without their checking data."""
+    left_out = {"steps": STEP_CHECK_DATA, "sources": SOURCE_CHECK_DATA}.get(key)
+    if left_out is None or not isinstance(value, list):
+        return value
+    return [{k: v for k, v in s.items() if k not in left_out} if isinstance(s, dict) else s for s in value]
 
 
 class BadBase(ValueError):
@@ -100,8 +114,9 @@ def _changed(corpus: Corpus, entry, base: _Ref, old_facts: dict):
     """(document, path, what) of the first published change, or None."""
     now_facts = as_dict(_now(corpus.root, f"entries/{entry.id}/entry.yml"))
     for key in PUBLISHED_FACTS:
-        if now_facts.get(key) != old_facts.get(key):
-            path = _difference(old_facts.get(key), now_facts.get(key), (key,))
+        old, now = _published(key, old_facts.get(key)), _published(key, now_facts.get(key))
+        if now != old:
+            path = _difference(old, now, (key,))
             return entry.facts, path, f"entry.yml's {key}"
     for lang in LANGUAGES:
         rel = f"entries/{entry.id}/{lang}.yml"

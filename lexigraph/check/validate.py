@@ -11,9 +11,15 @@ from lexigraph.check import quiz, terminology
 from lexigraph.check import registry as registry_checks
 from lexigraph.check.entries import check_corpus
 from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
+from lexigraph.check.observed import claim_problems as observed_claim_problems
+from lexigraph.check.observed import record_problems as observed_record_problems
 from lexigraph.check.placeholders import placeholder_problems
 from lexigraph.check.reading_path import reading_path_problems
 from lexigraph.check.relations import relation_problems
+from lexigraph.check.requires import requires_problems
+from lexigraph.check.same_program import runs_in_and_has_part_problems, same_program_problems
+from lexigraph.check.sources import date_note_problems
+from lexigraph.check.sources import version_problems as source_version_problems
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.check.versions import version_problems
 from lexigraph.content import specs, wordlists
@@ -96,7 +102,11 @@ def warnings(corpus: Corpus) -> list[Problem]:
     return (sorted(corpus.strays) + sorted(stale) + sorted(placeholder_problems(checked)) + sorted(typography_problems(checked))
             + sorted(terminology_problems(checked)) + sorted(quiz.cue_problems(corpus))
             + sorted(quiz.untested_concept_problems(corpus))
-            + sorted(evidence_problems(checked)) + sorted(relation_problems(checked)))
+            + sorted(evidence_problems(checked)) + sorted(observed_record_problems(checked))
+            + sorted(observed_claim_problems(checked)) + sorted(date_note_problems(checked))
+            + sorted(source_version_problems(checked)) + sorted(relation_problems(checked))
+            + sorted(same_program_problems(checked)) + sorted(runs_in_and_has_part_problems(checked))
+            + sorted(requires_problems(checked)))
 
 
 def _source_note(lang: str):
