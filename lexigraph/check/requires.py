@@ -11,7 +11,7 @@ in *every* case the prose describes is for the writer (FORMAT.md, Relations, lis
 from __future__ import annotations
 
 from lexigraph.check.relations import RELATIONS
-from lexigraph.check.same_program import _ids
+from lexigraph.check.same_program import listed_ids
 from lexigraph.content.model import Corpus
 from lexigraph.content.yamlfile import format_path
 from lexigraph.errors import Problem
@@ -22,16 +22,16 @@ def requires_problems(corpus: Corpus) -> list[Problem]:
     for entry in corpus.entries.values():
         if entry.facts is None:
             continue
-        for i, target in enumerate(_ids(entry, "relations", "requires")):
+        for i, target in enumerate(listed_ids(entry, "relations", "requires")):
             other = corpus.entries.get(target)
             if other is None or other.facts is None:
                 continue                          # a dangling target is the cross-entry checks' to report
             path = ("relations", "requires", i)
             why = None
-            if entry.id in _ids(other, "relations", "extends"):
+            if entry.id in listed_ids(other, "relations", "extends"):
                 why = (f"'{target}' extends '{entry.id}', which says '{entry.id}' works without it; keep extends on "
                        f"'{target}' and remove it from requires here")
-            elif entry.id in _ids(other, "relations", "runs_in"):
+            elif entry.id in listed_ids(other, "relations", "runs_in"):
                 why = (f"'{target}' runs_in '{entry.id}': what executes inside '{entry.id}' is not something it needs "
                        "in order to work; keep runs_in there and remove it from requires here")
             if why:

@@ -24,7 +24,7 @@ def _warn(entry: Entry, path: tuple, message: str) -> Problem:
     return Problem(facts.path, facts.line(path), format_path(path), message, RELATIONS)
 
 
-def _ids(entry: Entry | None, *path: str) -> list[str]:
+def listed_ids(entry: Entry | None, *path: str) -> list[str]:
     if entry is None or entry.facts is None:
         return []
     value: object = entry.facts_data()
@@ -37,7 +37,7 @@ def same_program(corpus: Corpus) -> dict[str, set[str]]:
     """Each entry id → the ids that name the same program (itself included), closed over ``same_program_as``."""
     groups: dict[str, set[str]] = {}
     for entry in corpus.entries.values():
-        for other in _ids(entry, SAME):
+        for other in listed_ids(entry, SAME):
             if other not in corpus.entries:
                 continue
             group = groups.get(entry.id, {entry.id}) | groups.get(other, {other})
@@ -50,13 +50,13 @@ def same_program_problems(corpus: Corpus) -> list[Problem]:
     """``same_program_as`` names an entry, not this one, and that entry lists this one back."""
     out: list[Problem] = []
     for entry in corpus.entries.values():
-        for i, other in enumerate(_ids(entry, SAME)):
+        for i, other in enumerate(listed_ids(entry, SAME)):
             path = (SAME, i)
             if other not in corpus.entries:
                 out.append(_warn(entry, path, f"'{other}' is not an entry{did_you_mean(other, corpus.entries)}"))
             elif other == entry.id:
                 out.append(_warn(entry, path, "an entry is trivially the same program as itself: remove it"))
-            elif corpus.entries[other].facts is not None and entry.id not in _ids(corpus.entries[other], SAME):
+            elif corpus.entries[other].facts is not None and entry.id not in listed_ids(corpus.entries[other], SAME):
                 out.append(_warn(entry, path, f"'{other}' does not list '{entry.id}' back under {SAME}: "
                                  "two names for one program go both ways; add it there, or remove it here"))
     return out
@@ -69,8 +69,8 @@ def runs_in_and_has_part_problems(corpus: Corpus) -> list[Problem]:
     for entry in corpus.entries.values():
         if entry.facts is None:
             continue
-        parts = _ids(entry, "relations", "has_part")
-        for i, host in enumerate(_ids(entry, "relations", "runs_in")):
+        parts = listed_ids(entry, "relations", "has_part")
+        for i, host in enumerate(listed_ids(entry, "relations", "runs_in")):
             for part in parts:
                 if part == host or part in groups.get(host, ()):
                     said = (f"'{host}' is also in has_part" if part == host else
