@@ -163,7 +163,7 @@ RULES = Registry([
     Rule("LX201", ERROR, CROSS, "Entry ids, numbers and slugs: each matches its folder and is used once",
          "Make the id match the folder name; choose a number or slug no other entry uses.", lambda i: entries.identity_problems(i.checked)),
     Rule("LX202", ERROR, CROSS, "An archived version's ids match its folders",
-         "Make `id` and `version` in archive/<id>/<version>/ match the folder names (`lexigraph archive` writes them right).",
+         "Make `id` and `version` in `archive/<id>/<version>/` match the folder names (`lexigraph archive` writes them right).",
          lambda i: entries.archive_problems(i.checked)),
     Rule("LX203", ERROR, CROSS, "Titles and aliases: each names one entry and can link",
          "Give the alias a word to find, choose one no other entry uses, or take it out of not-terms.yml.",
@@ -237,8 +237,9 @@ RULES = Registry([
     # LX7: evidence
     Rule("LX701", ERROR, CROSS, "Two sources of one entry with the same id",
          "Give each source its own id, and update the [^id] markers that cite it.", lambda i: duplicate_source_ids(i.checked)),
-    Rule("LX702", WARNING, "evidence", "A claim without an evidence marker, or a marker that names nothing",
-         "Add [^source-id] or [^observed:step-id] to the sentence, or fix the id the marker names.",
+    Rule("LX702", WARNING, "evidence", "Evidence markers: a claim without one, one that names nothing, an observation out of date",
+         "Add [^source-id] or [^observed:step-id] to the claim, fix the id a marker names, or run the tests again and "
+         "update observed_with.",
          lambda i: evidence_problems(i.checked)),
     # LX8: relations
     Rule("LX801", WARNING, "relations", "Relations that contradict each other or miss their counterpart",
