@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from lexigraph.check.report import _data, _property
-from lexigraph.check.rules import ERROR, NOTICE, SEVERITIES, WARNING, BadRule, Registry, Rule, with_table
+from lexigraph.check.rules import ERROR, NOTICE, SEVERITIES, WARNING, BadRule, Registry, Rule
+from lexigraph.check.rules_table import with_table
 from lexigraph.check.validate import RULES
 from lexigraph.cli import main
 from lexigraph.errors import KIND_TITLES, PARSE, SCHEMA, Problem, print_problems
@@ -231,7 +232,7 @@ def test_an_unknown_code_is_refused_with_the_nearest(capsys, value, message):
 # -- the docs ------------------------------------------------------------------------------------------------------------
 
 def test_contributing_lists_every_rule_as_the_registry_has_it():
-    """Regenerate with `python -m lexigraph.check.rules --write CONTRIBUTING.md`."""
+    """Regenerate with `python -m lexigraph.check.rules_table --write CONTRIBUTING.md`."""
     document = (PROJECT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     assert with_table(document, RULES) == document
     for rule in RULES:
