@@ -1,4 +1,5 @@
-"""The ``lexigraph`` command: a thin layer over the package; the only place that exits."""
+"""The ``lexigraph`` command: a thin layer over the package; the only place that exits (library code raises
+:class:`lexigraph.errors.LexigraphError`, which is printed here as located problems)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Problems found in the writers' files, and the one exception library code raises.
+"""Problems found in the writers' files, and LexigraphError, the exception that carries them (UnsafeFile is one).
+The other exceptions say what a command or a client asked wrongly: BumpError, BadToday, BadBase, QueryError,
+DeploymentError; the CLI and the MCP server turn each into a message.
 
 A problem is data, not an exception: checks collect every problem and the
 boundary (the CLI or the MkDocs hook) reports them all at once.

@@ -60,7 +60,23 @@ CASES = {
         "lexigraph/data/not-terms.yml:1: $.fr[0]: LX103 '  ' holds no letter or digit: write a word",
         "lexigraph/data/not-terms.yml:2: $.de: LX103 unknown field 'de'; allowed: fr, en",
     ]),
+    "a label in French only": ("labels.yml", b"fr:\n  a: Bonjour\n  b: Au revoir\nen:\n  a: Hello\n", [
+        "lexigraph/data/labels.yml:3: $.fr.b: label 'b' has no en text: add it under en:",
+    ]),
+    "labels as a list": ("labels.yml", b"fr: [Bonjour]\nen: {}\n", [
+        "lexigraph/data/labels.yml:1: $.fr: expected a mapping of fields, got a list",
+    ]),
 }
+
+
+def test_check_strict_locates_a_label_s_typography_in_labels_yml(tmp_path):
+    """The labels are checked like the prose, at their own line in the data file (no longer by parsing i18n.py)."""
+    package = broken_package(tmp_path, "labels.yml", b"fr:\n  a: Bonjour\n  b: Il l'a dit\nen:\n  a: Hello\n  b: Said\n")
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    result = run(package, tmp_path, "lexigraph", "--root", str(root), "check", "--strict")
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "  lexigraph/data/labels.yml:3: $.fr.b: straight apostrophe: write ’" in result.stdout.splitlines()
 
 
 @pytest.mark.parametrize("case", CASES)

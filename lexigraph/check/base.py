@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from lexigraph import LANGUAGES
-from lexigraph.check.common import _as_dict, _as_list, _problem
+from lexigraph.check.common import as_dict, as_list, field_problem
 from lexigraph.content.model import Corpus
 from lexigraph.errors import Problem
 
@@ -80,16 +80,16 @@ def base_problems(corpus: Corpus, ref: str) -> list[Problem]:
         if entry.facts is None or entry.status != "published":
             continue
         facts_rel = f"entries/{entry.id}/entry.yml"
-        old_facts = _as_dict(base.data(facts_rel))
+        old_facts = as_dict(base.data(facts_rel))
         if old_facts.get("status") != "published" or old_facts.get("version") != entry.fact("version"):
             continue        # new since REF, or bumped: the archive checks take over
-        if len(_as_list(_now(corpus.root, facts_rel) and _now(corpus.root, facts_rel).get("corrections"))) > len(_as_list(old_facts.get("corrections"))):
+        if len(as_list(_now(corpus.root, facts_rel) and _now(corpus.root, facts_rel).get("corrections"))) > len(as_list(old_facts.get("corrections"))):
             continue        # a correction is logged
         change = _changed(corpus, entry, base, old_facts)
         if change is not None:
             doc, path, what = change
             version = entry.fact("version")
-            out.append(_problem(doc, path, f"{what} changed since {ref}, but the version is still '{version}', so the text "
+            out.append(field_problem(doc, path, f"{what} changed since {ref}, but the version is still '{version}', so the text "
                                            f"a citation of {version} points to would change: run `lexigraph bump {entry.id} --changed …` "
                                            "(it freezes the committed text, so run it before editing), or for a typo or a broken link "
                                            "log a dated one-line note per language under `corrections:` in entry.yml"))
@@ -98,14 +98,14 @@ def base_problems(corpus: Corpus, ref: str) -> list[Problem]:
 
 def _changed(corpus: Corpus, entry, base: _Ref, old_facts: dict):
     """(document, path, what) of the first published change, or None."""
-    now_facts = _as_dict(_now(corpus.root, f"entries/{entry.id}/entry.yml"))
+    now_facts = as_dict(_now(corpus.root, f"entries/{entry.id}/entry.yml"))
     for key in PUBLISHED_FACTS:
         if now_facts.get(key) != old_facts.get(key):
             path = _difference(old_facts.get(key), now_facts.get(key), (key,))
             return entry.facts, path, f"entry.yml's {key}"
     for lang in LANGUAGES:
         rel = f"entries/{entry.id}/{lang}.yml"
-        old, new = _as_dict(base.data(rel)), _as_dict(_now(corpus.root, rel))
+        old, new = as_dict(base.data(rel)), as_dict(_now(corpus.root, rel))
         old, new = ({k: v for k, v in d.items() if k not in NOT_TEXT} for d in (old, new))
         path = _difference(old, new)
         if path is not None and entry.prose.get(lang) is not None:
@@ -116,8 +116,8 @@ def _changed(corpus: Corpus, entry, base: _Ref, old_facts: dict):
         path = _difference(base.data(rel), _now(corpus.root, rel))
         if quiz and path is not None and entry.quiz.get(lang) is not None:
             return entry.quiz[lang], path, f"the {lang.upper()} quiz"
-    for i, step in enumerate(_as_list(entry.fact("steps"))):
-        name = _as_dict(step).get("snippet")
+    for i, step in enumerate(as_list(entry.fact("steps"))):
+        name = as_dict(step).get("snippet")
         if isinstance(name, str):
             now = corpus.root / "snippets" / name
             old_text = base.text(f"snippets/{name}")

@@ -17,14 +17,15 @@ from lexigraph.check import entries, quiz, terminology
 from lexigraph.check import registry as registry_checks
 from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
 from lexigraph.check.placeholders import placeholder_problems
+from lexigraph.check.reading_path import reading_path_problems
 from lexigraph.check.relations import relation_problems
 from lexigraph.check.rules import ERROR, NOTICE, WARNING, Registry, Rule
-from lexigraph.check.schema import check_shape
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.check.versions import version_problems
-from lexigraph.content import reading_path, specs, wordlists
+from lexigraph.content import specs, wordlists
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus, WellFormed
+from lexigraph.content.schema import check_shape
 from lexigraph.content.today import today
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import CONCEPTS, CROSS, FILES, KIND_TITLES, LAYOUT, PARSE, PLACEHOLDERS, QUIZ_CUES, REVIEW_DUE, SCHEMA, STALE, Problem
@@ -39,6 +40,7 @@ def _documents(corpus: Corpus) -> list[tuple[YamlDoc, str]]:
         found += [(doc, "quiz") for doc in entry.quiz.values()]
     found += [(doc, "version") for versions in corpus.archive.values() for doc in versions.values()]
     found.append((corpus.registry, "specs"))
+    found.append((corpus.reading_path, "path"))
     return [(doc, name) for doc, name in found if doc is not None and isinstance(doc.data, dict)]
 
 
@@ -182,7 +184,7 @@ RULES = Registry([
          lambda i: entries.snippet_problems(i.checked)),
     Rule("LX208", ERROR, CROSS, "The reading path (path.yml) names each entry once, with its titles",
          "List entry ids of entries/, each once, whose titles exist in both languages.",
-         lambda i: reading_path.problems(i.checked)),
+         lambda i: reading_path_problems(i.checked)),
     Rule("LX209", ERROR, CROSS, "Published text changed since --base without a new version or a correction",
          "Run `lexigraph bump <id> --changed …`, or log the fix under `corrections` when the meaning did not change.", _base),
     # LX3: safety
@@ -292,27 +294,21 @@ def _usable(doc: YamlDoc | None) -> TypeGuard[YamlDoc]:
     return doc is not None and isinstance(doc.data, dict)
 
 
+def _in_language(lang: str):
+    """Paths of labels.yml in ``lang``: its labels (``lang.key``)."""
+    return lambda path: len(path) == 2 and path[0] == lang
+
+
 def _spec_note(lang: str):
     """Paths of specs.yml that hold prose in ``lang``: the notes on revisions (specs[i].revisions[j].note.<lang>)."""
     return lambda path: len(path) == 6 and path[0] == "specs" and path[2] == "revisions" and path[4:] == ("note", lang)
 
 
-def _labels(lang: str) -> YamlDoc:
-    """The site's own labels in ``lang`` (render/i18n.py), as a document whose lines are those of the source."""
-    from lexigraph.render import i18n
-
-    path = Path(i18n.__file__)
-    lines: dict[tuple, int] = {}
-    block = None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        stripped = line.strip()
-        if stripped in ('"fr": {', '"en": {') and line.startswith("    \""):
-            block = stripped[1:3]
-        elif block and stripped.startswith('"') and '":' in stripped:
-            lines.setdefault((block, stripped[1:stripped.index('":')]), number)
-    data = {lang: dict(i18n.LABELS[lang])}
-    lines[()] = 1
-    return YamlDoc("lexigraph/render/i18n.py", data, lines)
+def _labels(lang: str) -> list[YamlDoc]:
+    """The site's own labels (lexigraph/data/labels.yml) as checked, with their lines; none while the file is broken
+    (its problems are reported with the word lists')."""
+    doc = wordlists.document(wordlists.INTERFACE_LABELS)
+    return [doc] if doc is not None else []
 
 
 def _french_and_english(doc: YamlDoc, lang: str, keep=None) -> list[Problem]:
@@ -321,7 +317,7 @@ def _french_and_english(doc: YamlDoc, lang: str, keep=None) -> list[Problem]:
 
 def typography_problems(corpus: Corpus) -> list[Problem]:
     """French typography and each language's quote style: in the prose and quizzes, in the notes on
-    sources and on specification revisions (specs.yml), and in the site's own labels (render/i18n.py)."""
+    sources and on specification revisions (specs.yml), and in the site's own labels (lexigraph/data/labels.yml)."""
     out = []
     for entry in corpus.entries.values():
         for lang in LANGUAGES:
@@ -335,7 +331,7 @@ def typography_problems(corpus: Corpus) -> list[Problem]:
         if _usable(corpus.registry):
             out += corpus.memo(corpus.registry, f"typography:specs:{lang}",
                                lambda d=corpus.registry, lang=lang: _french_and_english(d, lang, keep=_spec_note(lang)))
-        out += _french_and_english(_labels(lang), lang)
+        out += [p for doc in _labels(lang) for p in _french_and_english(doc, lang, keep=_in_language(lang))]
     return out
 
 
@@ -356,7 +352,7 @@ def terminology_problems(corpus: Corpus) -> list[Problem]:
         if _usable(corpus.registry):
             out += corpus.memo(corpus.registry, f"{key}:specs:{lang}",
                                lambda d=corpus.registry, lang=lang: terminology.terminology_problems(d, lang, keep=_spec_note(lang)))
-        out += terminology.terminology_problems(_labels(lang), lang)
+        out += [p for doc in _labels(lang) for p in terminology.terminology_problems(doc, lang, keep=_in_language(lang))]
     return out
 
 
