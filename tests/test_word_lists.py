@@ -61,10 +61,10 @@ CASES = {
         "lexigraph/data/not-terms.yml:2: $.de: LX103 unknown field 'de'; allowed: fr, en",
     ]),
     "a label in French only": ("labels.yml", b"fr:\n  a: Bonjour\n  b: Au revoir\nen:\n  a: Hello\n", [
-        "lexigraph/data/labels.yml:3: $.fr.b: label 'b' has no en text: add it under en:",
+        "lexigraph/data/labels.yml:3: $.fr.b: LX103 label 'b' has no en text: add it under en:",
     ]),
     "labels as a list": ("labels.yml", b"fr: [Bonjour]\nen: {}\n", [
-        "lexigraph/data/labels.yml:1: $.fr: expected a mapping of fields, got a list",
+        "lexigraph/data/labels.yml:1: $.fr: LX103 expected a mapping of fields, got a list",
     ]),
 }
 
@@ -76,7 +76,7 @@ def test_check_strict_locates_a_label_s_typography_in_labels_yml(tmp_path):
     shutil.copytree(FIXTURE, root)
     result = run(package, tmp_path, "lexigraph", "--root", str(root), "check", "--strict")
     assert "Traceback" not in result.stdout + result.stderr
-    assert "  lexigraph/data/labels.yml:3: $.fr.b: straight apostrophe: write ’" in result.stdout.splitlines()
+    assert "  lexigraph/data/labels.yml:3: $.fr.b: LX903 straight apostrophe: write ’" in result.stdout.splitlines()
 
 
 @pytest.mark.parametrize("case", CASES)
