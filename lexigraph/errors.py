@@ -44,7 +44,7 @@ def close_matches(name: object, known, n: int = 1, cutoff: float = 0.6) -> list[
 class Problem:
     """One thing a writer must fix, located as ``path:line: $.field: LX123 message``. ``code`` is the
     check rule's (check/rules.py), given when a rule of the registry reports it; a problem found
-    elsewhere (a file that cannot be read while building, lexigraph new) has none."""
+    outside the registry (lexigraph new's refusals, a previewed entry that does not exist) has none."""
 
     path: str
     line: int

@@ -7,7 +7,9 @@ The three print the same problems, each with its rule's code (check/rules.py). T
      "problems": [{"code": "LX204", "severity": "error", "fails": true, "kind": "cross-entry",
                    "title": "<the rule's title>", "path": "entries/x/entry.yml", "line": 15,
                    "field": "$.relations.runs_in[0]", "message": "<what is wrong, and what to do>"}, …],
-     "summary": {"entries": 2, "errors": 1, "warnings": 0, "notices": 0, "failing": 1, "strict": false}}
+     "summary": {"entries": 2, "errors": 1, "warnings": 0, "notices": 0, "failing": 1, "strict": false},
+     "solver": {"fr": {"right": 0, "questions": 3, "chance": 1.5}, …},   # the cue-only solver's line
+     "evidence": ["<one line per entry>", …]}                          # with --evidence only
 
 ``severity`` is the rule's (error, warning, notice); ``fails`` says whether the problem fails this run
 (an error, or a warning under ``--strict``). Problems come in the text report's order.
