@@ -140,7 +140,7 @@ def test_base_catches_a_text_change_without_a_version_or_a_correction(tmp_path):
     caught = lexigraph(root, "check", "--base", "main")
     assert caught.returncode == 1
     assert problem_lines(caught.stdout) == [
-        "entries/widget/en.yml:3: $.definition: the EN text changed since main, but the version is still 'v2026-08', so the text "
+        "entries/widget/en.yml:3: $.definition: LX209 the EN text changed since main, but the version is still 'v2026-08', so the text "
         "a citation of v2026-08 points to would change: run `lexigraph bump widget --changed …` (it freezes the committed text, "
         "so run it before editing), or for a typo or a broken link log a dated one-line note per language under `corrections:` in entry.yml"]
 
@@ -157,7 +157,7 @@ def test_base_catches_a_snippet_change_and_accepts_a_bump(tmp_path):
     snippet.write_text(snippet.read_text(encoding="utf-8").replace("{", "{ ", 1), encoding="utf-8")
     caught = lexigraph(root, "check", "--base", "main")
     assert problem_lines(caught.stdout)[0].startswith(
-        "entries/widget/entry.yml:12: $.steps[0].snippet: the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")
+        "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")
     git(root, "stash", "-q")
     assert lexigraph(root, "bump", "widget", "--changed", "under-the-hood").returncode == 0
     git(root, "stash", "pop", "-q")
@@ -180,6 +180,6 @@ def test_a_correction_must_be_one_line_and_is_typography_checked(tmp_path):
                      "      fr: \"Coquille : corrigée\"\n      en: \"Typo fixed.\\nTwice.\"\n", encoding="utf-8")
     result = lexigraph(root, "check", "--strict")
     assert problem_lines(result.stdout) == [
-        "entries/widget/entry.yml:30: $.corrections[0].note.en: 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
-        "entries/widget/entry.yml:29: $.corrections[0].note.fr: ordinary space before ':': use a no-break space (U+00A0)",
+        "entries/widget/entry.yml:30: $.corrections[0].note.en: LX103 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
+        "entries/widget/entry.yml:29: $.corrections[0].note.fr: LX903 ordinary space before ':': use a no-break space (U+00A0)",
     ]

@@ -61,7 +61,7 @@ def test_a_marker_whose_step_does_not_show_its_sentence_fails(tmp_path, capsys):
     code, lines = check(root, capsys)
     assert code == 1
     assert lines == [
-        f"entries/widget/{lang}.yml:{line}: $.under_the_hood.steps.declare.intro: [^observed:declare]: the sentence names "
+        f"entries/widget/{lang}.yml:{line}: $.under_the_hood.steps.declare.intro: LX704 [^observed:declare]: the sentence names "
         f"code span 'ui://widget/settings', which step 'declare' does not record in shows (“{excerpt}”): if the run "
         "shows it, add it to the step's shows in entry.yml; otherwise cite the source that says it, or rewrite the sentence"
         for lang, line, excerpt in (("en", 22, "The declaration points at `ui://widget/settings`."),
@@ -114,7 +114,7 @@ def test_a_recorded_value_the_record_does_not_hold_fails(tmp_path, capsys):
     root = lexicon(tmp_path, shows='["widget", "ui://widget/elsewhere"]')
     code, lines = check(root, capsys)
     assert code == 1
-    assert lines == ["entries/widget/entry.yml:13: $.steps[0].shows[1]: 'ui://widget/elsewhere' is not in the run's record "
+    assert lines == ["entries/widget/entry.yml:13: $.steps[0].shows[1]: LX703 'ui://widget/elsewhere' is not in the run's record "
                      "(snippets/widget/declare.json, and its case in tests/snippets/mcp_cases.yml if any): record only what "
                      "the run shows; fix the value, or add the transcript that shows it under record"]
 
@@ -124,12 +124,12 @@ def test_a_record_file_outside_the_allowed_folders_or_missing_fails(tmp_path, ca
     code, lines = check(root, capsys)
     assert code == 1
     assert [line.split(": ", 2)[1:] for line in lines] == [
-        ["$.steps[0].record[0]", "must be a path under snippets/, tests/snippets/ or tests/support/ "
+        ["$.steps[0].record[0]", "LX103 must be a path under snippets/, tests/snippets/ or tests/support/ "
          "(a transcript the test compares with the run, the test module that asserts it, or the harness that runs it)"]]
     missing = lexicon(tmp_path / "b", shows='["widget"]', record="[snippets/widget/gone.txt]")
     code, lines = check(missing, capsys)
     assert code == 1
-    assert lines == ["entries/widget/entry.yml:13: $.steps[0].record[0]: record file 'snippets/widget/gone.txt' does not exist "
+    assert lines == ["entries/widget/entry.yml:13: $.steps[0].record[0]: LX703 record file 'snippets/widget/gone.txt' does not exist "
                      "or may not be read"]
 
 
@@ -145,7 +145,7 @@ def test_absent_records_what_the_record_does_not_hold(tmp_path, capsys):
     wrong = lexicon(tmp_path / "b", en="The declaration carries no `name` key.[^observed:declare]", shows='["absent: name"]')
     code, lines = check(wrong, capsys)
     assert code == 1
-    assert lines == ["entries/widget/entry.yml:13: $.steps[0].shows[0]: 'name' is in the run's record, so the run does "
+    assert lines == ["entries/widget/entry.yml:13: $.steps[0].shows[0]: LX703 'name' is in the run's record, so the run does "
                      "not show it absent: remove 'absent: name'"]
 
 

@@ -86,7 +86,7 @@ def test_check_reads_path_yml_with_the_content_and_reports_its_steps_and_its_sha
     shutil.copytree(project / "tests" / "fixtures" / "valid", root)
     (root / "path.yml").write_text("title: {fr: Parcours, en: Path}\nsteps:\n  - widget\n  - nowhere\n", encoding="utf-8")
     assert [str(p) for p in validate(load_corpus(root)) if p.path == "path.yml"] == [
-        "path.yml:4: $.steps[1]: 'nowhere' is not an entry of the lexicon: give the id of a folder in entries/"]
+        "path.yml:4: $.steps[1]: LX208 'nowhere' is not an entry of the lexicon: give the id of a folder in entries/"]
     (root / "path.yml").write_text("title: {fr: Parcours}\nsteps: [widget, gadget]\n", encoding="utf-8")
     assert [str(p) for p in validate(load_corpus(root)) if p.path == "path.yml"] == [
-        "path.yml:1: $.title.en: missing required field"]
+        "path.yml:1: $.title.en: LX103 missing required field"]

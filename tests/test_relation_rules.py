@@ -45,7 +45,7 @@ def test_the_same_target_in_runs_in_and_has_part_fails(tmp_path, capsys):
     root = lexicon(tmp_path, RELATIONS + "  has_part: [gadget]\n", gadget="relations:\n  part_of: [widget]\n")
     code, lines = check(root, capsys)
     assert code == 1
-    assert (f"entries/widget/entry.yml:15: $.relations.runs_in[0]: runs_in 'gadget' says 'widget' executes inside it, "
+    assert (f"entries/widget/entry.yml:15: $.relations.runs_in[0]: LX803 runs_in 'gadget' says 'widget' executes inside it, "
             f"but 'gadget' is also in has_part: {TAIL}") in lines
 
 
@@ -55,7 +55,7 @@ def test_two_names_of_one_program_in_runs_in_and_has_part_fail(tmp_path, capsys)
                    gadget="same_program_as: [gizmo]\n")
     code, lines = check(root, capsys)
     assert code == 1
-    assert lines == [f"entries/widget/entry.yml:15: $.relations.runs_in[0]: runs_in 'gadget' says 'widget' executes inside it, "
+    assert lines == [f"entries/widget/entry.yml:15: $.relations.runs_in[0]: LX803 runs_in 'gadget' says 'widget' executes inside it, "
                      f"but has_part lists 'gizmo', which the lexicon says is the same program as 'gadget' (same_program_as): {TAIL}"]
     apart = lexicon(tmp_path / "apart", relations, gizmo="relations:\n  part_of: [widget]\n")
     assert check(apart, capsys) == (0, [])      # not declared one program: a host and a part may differ
@@ -66,16 +66,16 @@ def test_same_program_as_goes_both_ways_and_names_an_entry(tmp_path, capsys):
     code, lines = check(root, capsys)
     assert code == 1
     assert lines == [
-        "entries/gizmo/entry.yml:4: $.same_program_as[0]: 'gadget' does not list 'gizmo' back under same_program_as: "
+        "entries/gizmo/entry.yml:4: $.same_program_as[0]: LX802 'gadget' does not list 'gizmo' back under same_program_as: "
         "two names for one program go both ways; add it there, or remove it here",
-        "entries/gizmo/entry.yml:4: $.same_program_as[1]: 'gizmoo' is not an entry (did you mean 'gizmo'?)"]
+        "entries/gizmo/entry.yml:4: $.same_program_as[1]: LX802 'gizmoo' is not an entry (did you mean 'gizmo'?)"]
 
 
 def test_requires_what_extends_it_fails(tmp_path, capsys):
     root = lexicon(tmp_path, RELATIONS + "  requires: [gizmo]\n", gizmo="relations:\n  extends: [widget]\n")
     code, lines = check(root, capsys)
     assert code == 1
-    assert lines == ["entries/widget/entry.yml:17: $.relations.requires[0]: requires 'gizmo' says 'widget' cannot work "
+    assert lines == ["entries/widget/entry.yml:17: $.relations.requires[0]: LX804 requires 'gizmo' says 'widget' cannot work "
                      "without it in any case, but 'gizmo' extends 'widget', which says 'widget' works without it; keep "
                      "extends on 'gizmo' and remove it from requires here"]
 
@@ -84,7 +84,7 @@ def test_requires_what_runs_in_it_fails(tmp_path, capsys):
     root = lexicon(tmp_path, "relations:\n  requires: [gizmo]\n", gizmo="relations:\n  runs_in: [widget]\n")
     code, lines = check(root, capsys)
     assert code == 1
-    assert lines == ["entries/widget/entry.yml:15: $.relations.requires[0]: requires 'gizmo' says 'widget' cannot work "
+    assert lines == ["entries/widget/entry.yml:15: $.relations.requires[0]: LX804 requires 'gizmo' says 'widget' cannot work "
                      "without it in any case, but 'gizmo' runs_in 'widget': what executes inside 'widget' is not something "
                      "it needs in order to work; keep runs_in there and remove it from requires here"]
 

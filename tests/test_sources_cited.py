@@ -48,8 +48,8 @@ def test_a_date_given_while_the_note_says_undated_fails_in_each_language(tmp_pat
     hint = ("date is the source's own date; give the date the source carries, or say in the note how this one was "
             "inferred (en: “undated; date inferred from …”, fr: « non datée ; date déduite de … »)")
     assert sorted(lines) == [
-        f"entries/widget/entry.yml:23: $.sources[0].note.en: source 'spec-widget' has date 2026-07-28 but its note calls it “undated”: {hint}",
-        f"entries/widget/entry.yml:23: $.sources[0].note.fr: source 'spec-widget' has date 2026-07-28 but its note calls it “non datée”: {hint}"]
+        f"entries/widget/entry.yml:23: $.sources[0].note.en: LX705 source 'spec-widget' has date 2026-07-28 but its note calls it “undated”: {hint}",
+        f"entries/widget/entry.yml:23: $.sources[0].note.fr: LX705 source 'spec-widget' has date 2026-07-28 but its note calls it “non datée”: {hint}"]
 
 
 def test_a_note_that_says_how_the_date_was_inferred_passes(tmp_path, capsys):
@@ -74,7 +74,7 @@ def test_a_sentence_naming_a_version_its_source_does_not_state_fails(tmp_path, c
     code, lines = check(root, capsys)
     assert code == 1
     assert lines == [
-        f"entries/widget/{lang}.yml:{line}: $.examples.launch: the sentence names version 3.1, which its source 'spec-widget' "
+        f"entries/widget/{lang}.yml:{line}: $.examples.launch: LX706 the sentence names version 3.1, which its source 'spec-widget' "
         f"does not state in title, note, url or versions (“{excerpt}”): cite the source that says it, or add \"3.1\" to "
         "that source's versions in entry.yml if the source itself states it"
         for lang, line, excerpt in (("en", 34, "Widget version 3.1 added the hook."),

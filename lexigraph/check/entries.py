@@ -27,22 +27,35 @@ from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import Problem
 
 
-def check_corpus(corpus: WellFormed) -> list[Problem]:
-    """All cross-entry problems of a corpus of well-formed documents (validate.well_formed)."""
-    problems: list[Problem] = []
-    entries = list(corpus.entries.values())
-    problems += _check_identity(corpus, entries)
-    problems += _check_archive(corpus)
-    problems += _check_terms(entries)
-    problems += check_hidden_characters(corpus)
-    for entry in entries:
-        problems += _check_targets(corpus, entry)
-        problems += _check_dates(entry)
-        problems += _check_languages_match(entry)
-        problems += check_snippets(corpus, entry)
-        problems += check_prose_safety(corpus, entry)
-        problems += _check_quiz(corpus, entry)
-    return problems
+def _each_entry(check):
+    """A check of one entry, as a check of every entry of the corpus."""
+    return lambda corpus: [problem for entry in corpus.entries.values() for problem in check(corpus, entry)]
+
+
+# The cross-entry rules of this module, as check/validate.py's registry runs them (each on a corpus of
+# well-formed documents, validate.well_formed).
+def identity_problems(corpus: WellFormed) -> list[Problem]:
+    return list(_check_identity(corpus, list(corpus.entries.values())))
+
+
+def archive_problems(corpus: WellFormed) -> list[Problem]:
+    return list(_check_archive(corpus))
+
+
+def term_problems(corpus: WellFormed) -> list[Problem]:
+    return list(_check_terms(list(corpus.entries.values())))
+
+
+def hidden_character_problems(corpus: WellFormed) -> list[Problem]:
+    return list(check_hidden_characters(corpus))
+
+
+target_problems = _each_entry(lambda corpus, entry: _check_targets(corpus, entry))
+date_problems = _each_entry(lambda corpus, entry: _check_dates(entry))
+language_problems = _each_entry(lambda corpus, entry: _check_languages_match(entry))
+snippet_problems = _each_entry(check_snippets)
+prose_safety_problems = _each_entry(check_prose_safety)
+quiz_key_problems = _each_entry(lambda corpus, entry: _check_quiz(corpus, entry))
 
 
 def _check_identity(corpus: Corpus, entries: list[Entry]) -> Iterator[Problem]:
