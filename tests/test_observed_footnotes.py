@@ -12,9 +12,9 @@ import pytest
 
 from lexigraph.content import evidence as ev
 from lexigraph.content.load import load_corpus
-from lexigraph.render.json_record import evidence_json
 from lexigraph.render.entry import render_entry
 from lexigraph.render.i18n import t
+from lexigraph.render.json_record import evidence_json
 from lexigraph.render.markdown_copy import markdown_copy
 from lexigraph.render.urls import UrlMap
 
