@@ -21,7 +21,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"lexigraph check: {error}", file=sys.stderr)
         return 2
-    corpus, errors, warnings = check(Path(args.root), base=args.base)
+    state = check(Path(args.root), base=args.base)
+    corpus, errors, warnings = state.corpus, state.errors, state.warnings
     problems = [p for p in errors + warnings if not p.code or p.code in chosen]
     outcome = report.Outcome(len(corpus.entries), problems, RULES, args.strict)
     if args.format == "json":

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexigraph import DEFAULT_SITE_URL
-from lexigraph.check.validate import registry, validate
-from lexigraph.content.load import load_corpus
+from lexigraph.check.validate import check, registry
 from lexigraph.content.model import Corpus
 from lexigraph.content.signature import signature
 from lexigraph.errors import LexigraphError
@@ -58,11 +57,10 @@ def prepare(root: Path, site_url: str) -> Build:
     key = (signature(root), site_url)
     if key not in _cache:
         started = time.perf_counter()
-        corpus = load_corpus(root, use_cache=True)
-        problems = validate(corpus)
-        corpus.save_cache()
-        if problems:
-            raise LexigraphError(problems)
+        state = check(root, with_warnings=False)
+        if not state.ok:
+            raise LexigraphError(state.errors)
+        corpus = state.corpus
         _cache.clear()
         site = UrlMap.of(corpus, site_url or DEFAULT_SITE_URL, registry(corpus))
         _cache[key] = Build(corpus, site)

@@ -96,4 +96,5 @@ def test_preview_of_an_unknown_entry_says_so(tmp_path):
                             cwd=project, capture_output=True, text=True, timeout=120,
                             env={**os.environ, "PYTHONPATH": str(PROJECT)})
     assert result.returncode == 1
-    assert result.stdout + result.stderr == f"lexigraph preview: no entry 'nope' in {project / 'entries'}\n"
+    assert "entries/nope:1: $: no entry 'nope' to preview: give the id of a folder in entries/" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr

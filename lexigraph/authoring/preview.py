@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING
 
 from lexigraph import DEFAULT_SITE_URL, LANGUAGES, pipeline
 from lexigraph.check.common import did_you_mean
-from lexigraph.check.validate import registry, validate
+from lexigraph.check.validate import check, registry
 from lexigraph.content import signature
-from lexigraph.content.load import load_corpus
 from lexigraph.content.model import Corpus
 from lexigraph.errors import LAYOUT, LexigraphError, Problem, print_problems
 from lexigraph.render.urls import UrlMap
@@ -64,11 +63,10 @@ class Preview:
 
     def __init__(self, root: Path, entry_id: str, site_dir: Path):
         self.root, self.entry_id, self.site_dir = root, entry_id, site_dir
-        self.corpus = load_corpus(root, use_cache=True)
-        problems = validate(self.corpus)
-        self.corpus.save_cache()
-        if problems:
-            raise LexigraphError(problems)
+        state = check(root, with_warnings=False)
+        if not state.ok:
+            raise LexigraphError(state.errors)
+        self.corpus = state.corpus
         if entry_id not in self.corpus.entries:
             raise LexigraphError([Problem(f"entries/{entry_id}", 1, "$", f"no entry '{entry_id}' to preview"
                                           f"{did_you_mean(entry_id, self.corpus.entries)}: give the id of a folder in entries/", LAYOUT)])
@@ -87,11 +85,10 @@ class Preview:
 
         Returns the problems (the previous corpus, and so the previous preview, stays with them).
         """
-        corpus = load_corpus(self.root, use_cache=True, cache=self.corpus.cache)
-        problems = validate(corpus)
-        corpus.save_cache()
-        if problems:
-            return problems
+        state = check(self.root, with_warnings=False, cache=self.corpus.cache)
+        if not state.ok:
+            return state.errors
+        corpus = state.corpus
         if self.entry_id not in corpus.entries:
             return [Problem(f"entries/{self.entry_id}", 1, "$", "the previewed entry's folder is gone; restore it or stop the preview", LAYOUT)]
         self.corpus = corpus

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
 
@@ -29,6 +30,7 @@ from lexigraph.check.sources import version_problems as source_version_problems
 from lexigraph.check.typography import english_problems, french_problems
 from lexigraph.check.versions import version_problems
 from lexigraph.content import specs, wordlists
+from lexigraph.content.cache import FileCache
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import PROSE_SECTIONS, Corpus, WellFormed
 from lexigraph.content.schema import check_shape
@@ -389,11 +391,34 @@ def registry(corpus: Corpus) -> dict[str, specs.Spec]:
     return specs.parse_registry(corpus.registry)
 
 
-def check(root: Path, base: str | None = None) -> tuple[Corpus, list[Problem], list[Problem]]:
-    """Load ``root`` and return (corpus, errors, warnings and notices); per-file results are cached across runs.
-    ``base``: a git commit; an entry whose published text changed since then needs a bump or a correction."""
-    corpus = load_corpus(root, use_cache=True)
+@dataclass(frozen=True)
+class Checked:
+    """One checked content state: the corpus as loaded (entries, quizzes, snippets, archive, specs.yml,
+    path.yml; the word lists and labels are read with it), and what the rules found in it. Rendering,
+    publishing (through :func:`lexigraph.pipeline.prepare`), agents and authoring take the corpus of a
+    ``Checked`` whose ``errors`` are empty, so nothing is rendered that was not checked."""
+
+    corpus: Corpus
+    errors: list[Problem]
+    warnings: list[Problem]      # warnings and notices; empty when they were not asked for
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def checked(corpus: Corpus, base: str | None = None, *, with_warnings: bool = True) -> Checked:
+    """Run every rule of :data:`RULES` once over an already-loaded ``corpus`` (the errors; the warnings and
+    notices too unless ``with_warnings`` is false, as a build needs only the errors)."""
     inputs = Inputs(corpus, base)
-    errors, found = run(inputs, (ERROR,)), run(inputs, (WARNING, NOTICE))
+    return Checked(corpus, run(inputs, (ERROR,)), run(inputs, (WARNING, NOTICE)) if with_warnings else [])
+
+
+def check(root: Path, base: str | None = None, *, with_warnings: bool = True, cache: FileCache | None = None) -> Checked:
+    """Load ``root`` once and check it (:func:`checked`); per-file results are cached across runs (``cache``:
+    the per-file cache of a previous corpus, kept in memory by a long-running preview).
+    ``base``: a git commit; an entry whose published text changed since then needs a bump or a correction."""
+    corpus = load_corpus(root, use_cache=True, cache=cache)
+    state = checked(corpus, base, with_warnings=with_warnings)
     corpus.save_cache()
-    return corpus, errors, found
+    return state
