@@ -1,0 +1,70 @@
+"""Snippets of the tasks, multi-round requests and server discovery entries, replayed on the wire.
+
+Each JSON snippet is the list of messages that went over the wire between a raw client and the
+reference server (snippets/server/weather_server.py), a real process over stdio, and is compared
+whole. The facts the prose draws from the SDK's typed models (which revision defines which method)
+are asserted here too. Every server process is stopped at the end of its test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import mcp_types._v2025_11_25 as v2025
+import mcp_types._v2026_07_28 as v2026
+import pytest
+from mcp_types.methods import validate_client_request, validate_server_result
+from pydantic import ValidationError
+
+from tests.support.mcp_server import LEGACY, MODERN, McpClient
+
+SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
+
+
+def snippet(path: str) -> Any:
+    return json.loads((SNIPPETS / path).read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def reference():
+    """`reference(revision)` -> an McpClient on a fresh reference server over stdio, stopped after the test."""
+    clients: list[McpClient] = []
+
+    def start(revision: str) -> McpClient:
+        clients.append(McpClient("stdio", revision))
+        return clients[-1]
+
+    yield start
+    for client in clients:
+        client.close()
+
+
+# --- tasks -------------------------------------------------------------------------------------
+
+def test_tasks_2025_11_25_the_task_field_is_ignored_and_tasks_get_is_unknown(reference):
+    call, answer, get, refused = snippet("tasks/legacy.json")
+    assert call["params"]["task"] == {"ttl": 60000}
+    validate_client_request(call["method"], LEGACY, call["params"])  # a valid task-augmented call
+    v2025.GetTaskRequest.model_validate(get)  # tasks/get is a method of this revision
+    client = reference(LEGACY)
+    assert "tasks" not in client.handshake["result"]["capabilities"]  # the server declares no task support
+    assert client.exchange([call, get]) == [answer, refused]
+    assert "task" not in answer["result"]  # an ordinary CallToolResult, not a CreateTaskResult
+    validate_server_result("tools/call", LEGACY, answer["result"])
+    with pytest.raises(ValidationError):
+        v2025.CreateTaskResult.model_validate(answer["result"])
+    assert refused["error"]["code"] == -32601
+
+
+def test_tasks_2026_07_28_not_in_core_and_not_offered_by_the_sdk(reference):
+    discover, discovered, get, refused = snippet("tasks/modern.json")
+    assert hasattr(v2025, "GetTaskRequest") and not hasattr(v2026, "GetTaskRequest")
+    assert not any("Task" in name for name in dir(v2026) if not name.startswith("_"))
+    client = reference(MODERN)
+    assert client.exchange([discover, get]) == [discovered, refused]
+    capabilities = discovered["result"]["capabilities"]
+    assert "tasks" not in capabilities
+    assert "io.modelcontextprotocol/tasks" not in capabilities["extensions"]
+    assert refused["error"] == {"code": -32601, "message": "Method not found", "data": "tasks/get"}
