@@ -68,3 +68,67 @@ def test_tasks_2026_07_28_not_in_core_and_not_offered_by_the_sdk(reference):
     assert "tasks" not in capabilities
     assert "io.modelcontextprotocol/tasks" not in capabilities["extensions"]
     assert refused["error"] == {"code": -32601, "message": "Method not found", "data": "tasks/get"}
+
+
+# --- multi-round requests (input_required) ------------------------------------------------------
+
+TRACKER = SNIPPETS / "elicitation" / "tracker_server.py"
+SEALED = "<sealed afresh on each run>"
+
+
+def unsealed(value: Any) -> Any:
+    """The value with every requestState replaced: the SDK seals it afresh on each run."""
+    if isinstance(value, dict):
+        return {k: SEALED if k == "requestState" else unsealed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unsealed(v) for v in value]
+    return value
+
+
+def with_state(message: dict[str, Any], state: str) -> dict[str, Any]:
+    return {**message, "params": {**message["params"], "requestState": state}}
+
+
+@pytest.fixture
+def tracker():
+    """A client on a fresh tracker_server.py (its tool asks the user a question), stopped after the test."""
+    client = McpClient("stdio", MODERN, script=TRACKER)
+    yield client
+    client.close()
+
+
+def test_input_required_the_question_rides_the_result_and_the_retry_is_a_new_request(tracker):
+    call, asked, retry, done = snippet("input-required/round-trip.json")
+    for request in (call, retry):
+        validate_client_request("tools/call", MODERN, request["params"])
+    assert call["params"]["name"] == "file_issue"
+    [got] = tracker.exchange([call])
+    assert unsealed(got) == unsealed(asked)
+    assert asked["result"]["resultType"] == "input_required" and "content" not in asked["result"]
+    [(key, question)] = asked["result"]["inputRequests"].items()
+    assert question["method"] == "elicitation/create"
+    assert retry["id"] != call["id"]  # a new JSON-RPC request, not an answer to the server
+    assert (retry["params"]["name"], retry["params"]["arguments"]) == (call["params"]["name"], call["params"]["arguments"])
+    assert list(retry["params"]["inputResponses"]) == [key]
+    state = got["result"]["requestState"]
+    assert state.startswith("v1.") and "high" not in state and "Wind" not in state  # opaque to the client
+    [final] = tracker.exchange([with_state(retry, state)])
+    assert final == done and done["result"]["resultType"] == "complete"
+    validate_server_result("tools/call", MODERN, done["result"])
+
+
+def test_input_required_state_replays_but_is_bound_to_the_request(tracker):
+    call, _, _, done = snippet("input-required/round-trip.json")
+    replay, replayed, other, refused = snippet("input-required/state.json")
+    [got] = tracker.exchange([call])
+    state = got["result"]["requestState"]
+    first, again = tracker.exchange([with_state(replay, state)]), tracker.exchange([with_state(replay, state)])
+    assert first == [replayed] and again == [replayed]  # the same state is honoured twice: not single-use
+    assert replayed["result"] == done["result"]
+    assert other["params"]["arguments"] != replay["params"]["arguments"]
+    assert other["params"]["inputResponses"] == replay["params"]["inputResponses"]
+    assert tracker.exchange([with_state(other, state)]) == [refused]
+    assert refused["error"] == {"code": -32602, "message": "Invalid or expired requestState",
+                                "data": {"reason": "invalid_request_state"}}
+    tampered = state[:-4] + ("AAAA" if not state.endswith("AAAA") else "BBBB")
+    assert tracker.exchange([with_state(replay, tampered)])[0]["error"] == refused["error"]
