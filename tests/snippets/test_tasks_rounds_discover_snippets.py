@@ -9,6 +9,8 @@ are asserted here too. Every server process is stopped at the end of its test.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -132,3 +134,41 @@ def test_input_required_state_replays_but_is_bound_to_the_request(tracker):
                                 "data": {"reason": "invalid_request_state"}}
     tampered = state[:-4] + ("AAAA" if not state.endswith("AAAA") else "BBBB")
     assert tracker.exchange([with_state(replay, tampered)])[0]["error"] == refused["error"]
+
+
+# --- server discovery ---------------------------------------------------------------------------
+
+def test_discover_is_optional_and_describes_the_server(reference):
+    call, result, discover, discovered = snippet("server-discover/discover.json")
+    for message in (call, discover):
+        validate_client_request(message["method"], MODERN, message["params"])
+    client = reference(MODERN)
+    # the first request of the connection is a tools/call: no discover, no handshake before it
+    assert client.exchange([call]) == [result]
+    assert result["result"]["resultType"] == "complete"
+    assert client.exchange([discover]) == [discovered]
+    validate_server_result("server/discover", MODERN, discovered["result"])
+    body = discovered["result"]
+    assert body["supportedVersions"] == [MODERN]  # 2025-11-25 is served, through initialize, but not listed
+    assert body["_meta"]["io.modelcontextprotocol/serverInfo"] == {"name": "weather", "version": "1.0.0"}
+    assert (body["cacheScope"], body["ttlMs"]) == ("private", 0)
+
+
+def test_discover_at_a_handshake_version_is_refused_with_the_supported_list(reference):
+    discover, refused = snippet("server-discover/refused.json")
+    assert discover["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] == LEGACY
+    client = reference(MODERN)
+    assert client.exchange([discover]) == [refused]
+    assert refused["error"]["code"] == -32022
+    assert refused["error"]["data"] == {"supported": [MODERN], "requested": LEGACY}
+
+
+def test_sdk_client_probes_discover_then_falls_back_to_initialize():
+    done = subprocess.run([sys.executable, str(SNIPPETS / "server-discover" / "connect.py")],
+                          capture_output=True, text=True, timeout=90, check=True)
+    assert done.stdout == (SNIPPETS / "server-discover" / "transcript.txt").read_text(encoding="utf-8")
+    modern, legacy, received = done.stdout.splitlines()
+    assert "connected by discover, protocol 2026-07-28" in modern
+    assert "connected by initialize, protocol 2025-11-25" in legacy
+    # the probe comes first, is refused, and the handshake follows on the same connection
+    assert received.split(": ", 1)[1].split(", ") == ["server/discover", "initialize", "notifications/initialized", "tools/list"]
