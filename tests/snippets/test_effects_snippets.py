@@ -1,0 +1,101 @@
+"""Snippets of the side-effect, sandbox and untrusted-data entries, each replayed against a live run.
+
+Side effect runs against snippets/side-effect/booking_server.py (tools that change a list of bookings
+and declare annotations their code contradicts) as a real process over stdio, 127.0.0.1 only when
+HTTP is used. Each JSON snippet is the list of messages that went over the wire, compared whole;
+what the prose states on top (the declared hints, the two identical bookings, the error that hides
+its cause) is asserted here. Every server process is stopped at the end of its test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp_types.methods import validate_client_request, validate_server_result
+
+from tests.support.mcp_server import LEGACY, MODERN, McpClient
+
+SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
+BOOKING_SERVER = SNIPPETS / "side-effect" / "booking_server.py"
+
+
+def snippet(path: str) -> Any:
+    return json.loads((SNIPPETS / path).read_text(encoding="utf-8"))
+
+
+def valid(messages: list[dict[str, Any]], revision: str) -> None:
+    """Every request and result is valid for its revision, by the SDK's typed models."""
+    method_of = {m["id"]: m["method"] for m in messages if "method" in m}
+    for message in messages:
+        if "method" in message:
+            validate_client_request(message["method"], revision, message.get("params"))
+        else:
+            validate_server_result(method_of[message["id"]], revision, message["result"])
+
+
+def text_of(answer: dict[str, Any]) -> str:
+    return answer["result"]["content"][0]["text"]
+
+
+@pytest.fixture
+def server():
+    """`server(script, transport, revision)` -> an McpClient on a fresh process, stopped after the test."""
+    clients: list[McpClient] = []
+
+    def start(script: Path, transport: str = "stdio", revision: str = MODERN) -> McpClient:
+        clients.append(McpClient(transport, revision, script=script))
+        return clients[-1]
+
+    yield start
+    for client in clients:
+        client.close()
+
+
+def replay(client: McpClient, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Send each request of `shown` in turn, one answer before the next; return requests and answers."""
+    run: list[dict[str, Any]] = []
+    for request in shown[::2]:
+        run += [request, client.exchange([request])[0]]
+    return run
+
+
+# --- side effect -------------------------------------------------------------------------------
+
+def test_side_effect_idempotent_hint_is_sent_as_written_and_a_repeat_books_twice(server):
+    shown = snippet("side-effect/retry.json")
+    valid(shown, MODERN)
+    first, again = shown[0], shown[2]
+    assert first["params"] == again["params"]  # the same call, word for word: a retry
+    client = server(BOOKING_SERVER)
+    listed = client.request({"jsonrpc": "2.0", "id": 9, "method": "tools/list", "params": {}})
+    hints = {tool["name"]: tool.get("annotations") for tool in listed["result"]["tools"]}
+    assert hints["book_room"] == {"destructiveHint": False, "idempotentHint": True, "readOnlyHint": False}
+    assert hints["list_bookings"] == {"readOnlyHint": True}
+    assert replay(client, shown) == shown
+    assert text_of(shown[1]) == text_of(shown[3]) == "booked Ada for 2026-12-24"
+    assert text_of(shown[5]) == "Ada 2026-12-24; Ada 2026-12-24"  # two rooms, despite idempotentHint
+
+
+def test_side_effect_repeat_books_twice_under_2025_11_25_too(server):
+    shown = snippet("side-effect/retry.json")
+    client = server(BOOKING_SERVER, revision=LEGACY)
+    answers = [client.exchange([{**m, "params": {k: v for k, v in m["params"].items() if k != "_meta"}}])[0]
+               for m in shown[::2]]
+    assert [text_of(a) for a in answers] == [text_of(shown[1]), text_of(shown[3]), text_of(shown[5])]
+
+
+def test_side_effect_error_result_does_not_undo_the_write_and_hides_its_cause(server):
+    shown = snippet("side-effect/error-after-write.json")
+    valid(shown, MODERN)
+    client = server(BOOKING_SERVER)
+    assert replay(client, shown) == shown
+    failed, ask_answer = shown[1]["result"], shown[3]
+    assert failed["isError"] is True
+    assert "structuredContent" not in failed
+    assert text_of(shown[1]) == "Error executing tool book_and_pay"
+    assert "payment" not in json.dumps(failed)  # the exception's message stays in the server's log
+    assert text_of(ask_answer) == "Bo 2026-12-31"  # the booking made before the failure is still there
+    assert "payment service unavailable" in client.process.stderr_text()
