@@ -99,3 +99,50 @@ def test_side_effect_error_result_does_not_undo_the_write_and_hides_its_cause(se
     assert "payment" not in json.dumps(failed)  # the exception's message stays in the server's log
     assert text_of(ask_answer) == "Bo 2026-12-31"  # the booking made before the failure is still there
     assert "payment service unavailable" in client.process.stderr_text()
+
+
+# --- sandbox -----------------------------------------------------------------------------------
+
+EXT_APPS = Path(__file__).resolve().parents[2] / "node_modules/@modelcontextprotocol/ext-apps"
+
+
+def test_sandbox_child_process_gets_a_filtered_environment_but_reads_the_users_files():
+    """snippets/sandbox/launch.py: mcp.Client launches probe_server.py over stdio, twice, and stops it."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, str(SNIPPETS / "sandbox" / "launch.py")],
+                         capture_output=True, text=True, timeout=60, check=True)
+    source = (SNIPPETS / "sandbox" / "launch.py").read_text(encoding="utf-8")
+    assert "cwd=SERVER.parent" in source and "tempfile.TemporaryDirectory()" in source  # the file lies outside cwd
+    assert run.stdout.splitlines() == [
+        "default env: {'DEMO_API_TOKEN': '(not set)', 'file': \"the host user's private notes\"}",
+        "env passed:  {'DEMO_API_TOKEN': 'tok-for-probe', 'file': \"the host user's private notes\"}",
+    ]
+
+
+def test_sandbox_ext_apps_package_ships_the_proxy_protocol_but_no_proxy_page():
+    import jsonschema
+
+    package = json.loads((EXT_APPS / "package.json").read_text(encoding="utf-8"))
+    assert package["version"] == "2.0.4"
+    shipped = [p for p in EXT_APPS.rglob("*") if p.is_file()]
+    assert not [p for p in shipped if p.suffix in (".html", ".htm")]  # no sandbox proxy page to serve
+    bridge = (EXT_APPS / "dist" / "src" / "app-bridge.js").read_text(encoding="utf-8")
+    for method in ("ui/notifications/sandbox-proxy-ready", "ui/notifications/sandbox-resource-ready"):
+        assert f'"{method}"' in bridge
+    schema = json.loads((EXT_APPS / "dist" / "src" / "generated" / "schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    message = snippet("sandbox/sandbox-resource-ready.json")
+    notification = {k: v for k, v in message.items() if k != "jsonrpc"}
+    jsonschema.validate(notification, {**defs["McpUiSandboxResourceReadyNotification"], "$defs": defs})
+    with pytest.raises(jsonschema.ValidationError):  # the schema does reject a malformed one
+        jsonschema.validate({**notification, "params": {"sandbox": "allow-scripts"}},
+                            {**defs["McpUiSandboxResourceReadyNotification"], "$defs": defs})
+    params = defs["McpUiSandboxResourceReadyNotification"]["properties"]["params"]["properties"]
+    assert params["sandbox"]["description"] == "Optional override for the inner iframe's sandbox attribute."
+    csp = defs["McpUiResourceCsp"]["properties"]
+    assert "no network connections (secure default)" in csp["connectDomains"]["description"]
+    assert "`frame-src 'none'`" in csp["frameDomains"]["description"]
+    types = (EXT_APPS / "dist" / "src" / "spec.types.d.ts").read_text(encoding="utf-8")
+    assert "Hosts MAY honor these by setting appropriate iframe `allow` attributes." in types
