@@ -1,0 +1,136 @@
+"""Snippets of the subscriptions, protocol error codes and MCP Inspector entries, each replayed on the wire.
+
+Subscriptions run against snippets/subscriptions/notes_server.py (one note as a resource, one tool that
+rewrites it and tells its followers) as a real process over stdio and over Streamable HTTP (127.0.0.1
+only), at 2026-07-28 (`subscriptions/listen`) and at 2025-11-25 (`resources/subscribe`). Each JSON
+snippet is the list of messages that went over the wire, compared whole; the HTTP facts the prose states
+(status codes, content types) are asserted here. Every server process is stopped at the end of its test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from mcp_types.methods import parse_server_notification, validate_client_request, validate_server_result
+
+from tests.support.mcp_server import LEGACY, MODERN, McpClient
+
+SNIPPETS = Path(__file__).resolve().parents[2] / "snippets"
+NOTES_SERVER = SNIPPETS / "subscriptions" / "notes_server.py"
+QUIET = 2.0  # seconds of silence that show the server has nothing more to send
+
+
+def snippet(path: str) -> Any:
+    return json.loads((SNIPPETS / path).read_text(encoding="utf-8"))
+
+
+def valid(messages: list[dict[str, Any]], revision: str) -> None:
+    """Every message is valid for its revision, by the SDK's typed models."""
+    method_of = {m["id"]: m["method"] for m in messages if "method" in m and "id" in m}
+    for message in messages:
+        if "method" in message and "id" in message:
+            validate_client_request(message["method"], revision, message.get("params"))
+        elif "method" in message:
+            parse_server_notification(message["method"], revision, message.get("params"))
+        elif "result" in message:
+            validate_server_result(method_of[message["id"]], revision, message["result"])
+
+
+@pytest.fixture
+def notes():
+    """`notes(transport, revision)` -> an McpClient on a fresh notes_server.py process, stopped after the test."""
+    clients: list[McpClient] = []
+
+    def start(transport: str, revision: str) -> McpClient:
+        clients.append(McpClient(transport, revision, script=NOTES_SERVER))
+        return clients[-1]
+
+    yield start
+    for client in clients:
+        client.close()
+
+
+def send(client: McpClient, *messages: dict[str, Any]) -> None:
+    client.write_lines(*(json.dumps(m).encode() for m in messages))
+
+
+def assert_silent(client: McpClient) -> None:
+    with pytest.raises(TimeoutError):
+        extra = client.next_message(timeout=QUIET)
+        pytest.fail(f"the server sent more: {extra}")
+
+
+def request(method: str, params: dict[str, Any], ident: Any = 9) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": ident, "method": method, "params": params}
+
+
+# --- subscriptions -----------------------------------------------------------------------------
+
+def test_listen_over_stdio_acknowledges_then_delivers_the_update_on_the_listen_request(notes):
+    listen, ack, call, update, result = shown = snippet("subscriptions/stdio-listen.json")
+    valid(shown, MODERN)
+    client = notes("stdio", MODERN)
+    send(client, listen)
+    assert client.next_message() == ack  # first frame: what the server agreed to send
+    send(client, call)
+    assert [client.next_message(), client.next_message()] == [update, result]
+    subscription = {"io.modelcontextprotocol/subscriptionId": "listen-1"}
+    assert listen["id"] == "listen-1"
+    assert ack["params"]["_meta"] == update["params"]["_meta"] == subscription
+    assert ack["params"]["notifications"]["resourceSubscriptions"] == ["note://today"]
+    assert update["params"]["uri"] == "note://today"
+    assert "id" not in ack and "id" not in update
+    assert_silent(client)  # the listen request itself is never answered while the stream is open
+
+
+def test_listen_over_http_is_one_post_whose_response_stream_stays_open(notes):
+    listen, ack, call, update, result = snippet("subscriptions/stdio-listen.json")
+    client = notes("http", MODERN)
+    with httpx.Client(timeout=15) as http:
+        with http.stream("POST", client.url, json=listen, headers=client.http_headers(listen)) as response:
+            assert response.status_code == 200
+            assert response.headers["content-type"] == "text/event-stream"
+            events = (json.loads(line[5:]) for line in response.iter_lines() if line.startswith("data:"))
+            assert next(events) == ack
+            assert client.exchange([call]) == [result]  # another POST, answered with plain JSON
+            assert next(events) == update  # ...and the news arrives on the listen POST's stream
+        text = (SNIPPETS / "subscriptions/http-listen.txt").read_text(encoding="utf-8")
+        assert [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")] == [ack, update]
+        no_get = http.get(client.url, headers={"Accept": "text/event-stream", "MCP-Protocol-Version": MODERN})
+        assert no_get.status_code == 405  # no standalone GET stream at 2026-07-28
+        assert no_get.headers["allow"] == "POST"
+        json_only = {**client.http_headers(listen), "Accept": "application/json"}
+        assert http.post(client.url, json=listen, headers=json_only).status_code == 406
+    assert "405    Allow: POST" in text and "\n406\n" in text
+
+
+def test_resources_subscribe_under_2025_11_25_then_the_same_update_without_a_subscription_id(notes):
+    subscribe, empty, call, update, result = shown = snippet("subscriptions/legacy-subscribe.json")
+    valid(shown, LEGACY)
+    client = notes("stdio", LEGACY)
+    assert client.handshake["result"]["capabilities"]["resources"]["subscribe"] is True
+    assert client.exchange([subscribe]) == [empty]
+    assert empty["result"] == {}
+    send(client, call)
+    assert [client.next_message(), client.next_message()] == [update, result]
+    assert update["params"] == {"uri": "note://today"}
+    [refused] = client.exchange([request("subscriptions/listen", {"notifications": {"toolsListChanged": True}})])
+    assert refused["error"]["code"] == -32601
+
+
+def test_each_era_refuses_the_other_eras_method(notes):
+    client = notes("stdio", MODERN)
+    [refused] = client.exchange([client.prepare(request("resources/subscribe", {"uri": "note://today"}))])
+    assert refused["error"] == {"code": -32601, "message": "Method not found", "data": "resources/subscribe"}
+
+
+def test_without_listen_a_2026_07_28_client_hears_nothing_of_the_update(notes):
+    *_, call, update, result = snippet("subscriptions/stdio-listen.json")
+    client = notes("stdio", MODERN)
+    send(client, call)
+    assert client.next_message() == result
+    assert_silent(client)
