@@ -64,6 +64,13 @@ def assert_silent(client: McpClient) -> None:
         pytest.fail(f"the server sent more: {extra}")
 
 
+def stripped(message: dict[str, Any]) -> dict[str, Any]:
+    """A 2026-07-28 request as a 2025-11-25 client writes it: no envelope keys in `_meta`."""
+    params = dict(message["params"])
+    meta = {k: v for k, v in params.pop("_meta", {}).items() if not k.startswith("io.modelcontextprotocol/")}
+    return {**message, "params": {**params, **({"_meta": meta} if meta else {})}}
+
+
 def request(method: str, params: dict[str, Any], ident: Any = 9) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": ident, "method": method, "params": params}
 
@@ -134,3 +141,71 @@ def test_without_listen_a_2026_07_28_client_hears_nothing_of_the_update(notes):
     send(client, call)
     assert client.next_message() == result
     assert_silent(client)
+
+
+# --- protocol error codes ----------------------------------------------------------------------
+
+@pytest.fixture
+def weather():
+    """`weather(transport, revision)` -> an McpClient on a fresh reference server, stopped after the test."""
+    clients: list[McpClient] = []
+
+    def start(transport: str, revision: str) -> McpClient:
+        clients.append(McpClient(transport, revision))
+        return clients[-1]
+
+    yield start
+    for client in clients:
+        client.close()
+
+
+def test_protocol_errors_over_stdio_carry_their_json_rpc_and_mcp_codes(weather):
+    shown = snippet("error-codes/stdio-codes.json")
+    requests, answers = shown[0::2], shown[1::2]
+    client = weather("stdio", MODERN)
+    assert [client.exchange([r])[0] for r in requests] == answers
+    assert [a["error"]["code"] for a in answers] == [-32601, -32602, -32602, -32022]
+    assert all("result" not in a for a in answers)
+    assert answers[0]["error"]["message"] == "Method not found"
+    assert answers[2]["error"]["data"] == {"uri": "weather://nowhere"}  # no -32002 for a missing resource
+    assert answers[3]["error"]["data"] == {"supported": ["2026-07-28"], "requested": "2099-01-01"}
+
+
+def test_the_same_json_rpc_codes_under_2025_11_25(weather):
+    shown = snippet("error-codes/stdio-codes.json")
+    client = weather("stdio", LEGACY)
+    legacy = [client.exchange([stripped(r)])[0] for r in shown[0:6:2]]
+    assert [a["error"] for a in legacy] == [a["error"] for a in shown[1:6:2]]
+
+
+def test_an_unknown_tool_is_a_tool_error_result_not_a_protocol_error(weather):
+    call, answer = snippet("error-codes/tool-error.json")
+    valid([call, answer], MODERN)
+    for revision in (MODERN, LEGACY):
+        client = weather("stdio", revision)
+        [got] = client.exchange([call if revision == MODERN else stripped(call)])
+        assert "error" not in got
+        assert got["result"]["isError"] is True
+        assert got["result"]["content"] == [{"type": "text", "text": "Unknown tool: get_forcast"}]
+    [wrong] = client.exchange([{"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+                                "params": {"name": "get_forecast", "arguments": {"town": "Paris"}}}])
+    assert wrong["result"]["isError"] is True  # bad arguments: a tool error too, with the validator's text
+    assert "city" in wrong["result"]["content"][0]["text"]
+
+
+def test_parse_and_header_errors_over_http_and_silence_over_stdio(weather):
+    text = (SNIPPETS / "error-codes/http-codes.txt").read_text(encoding="utf-8")
+    shown = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+    client = weather("http", MODERN)
+    listing = client.prepare(request("tools/list", {}, 9))
+    broken = httpx.post(client.url, content=b'{"jsonrpc": "2.0", "id": 1,', headers=client.http_headers(listing))
+    assert broken.status_code == 400
+    assert broken.json() == shown[0]
+    mismatch = httpx.post(client.url, json=listing, headers={**client.http_headers(listing), "Mcp-Method": "tools/call"})
+    assert mismatch.status_code == 400
+    assert mismatch.json() == shown[1]
+    assert [m["error"]["code"] for m in shown] == [-32700, -32020]
+    piped = weather("stdio", MODERN)
+    piped.write_lines(b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"')
+    assert_silent(piped)  # mcp 2.3.0 drops a malformed line over stdio: no -32700 comes back
+    assert piped.exchange([piped.prepare(request("tools/list", {}, 2))])[0]["result"]["tools"]  # and goes on
