@@ -1,5 +1,8 @@
 """Snippets of the subscriptions, protocol error codes and MCP Inspector entries, each replayed on the wire.
 
+The MCP Inspector (npm @modelcontextprotocol/inspector 0.15.0) runs the commands its snippets show against
+the reference server, over stdio and over Streamable HTTP.
+
 Subscriptions run against snippets/subscriptions/notes_server.py (one note as a resource, one tool that
 rewrites it and tells its followers) as a real process over stdio and over Streamable HTTP (127.0.0.1
 only), at 2026-07-28 (`subscriptions/listen`) and at 2025-11-25 (`resources/subscribe`). Each JSON
@@ -10,6 +13,9 @@ snippet is the list of messages that went over the wire, compared whole; the HTT
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +215,58 @@ def test_parse_and_header_errors_over_http_and_silence_over_stdio(weather):
     piped.write_lines(b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"')
     assert_silent(piped)  # mcp 2.3.0 drops a malformed line over stdio: no -32700 comes back
     assert piped.exchange([piped.prepare(request("tools/list", {}, 2))])[0]["result"]["tools"]  # and goes on
+
+
+# --- the MCP Inspector -------------------------------------------------------------------------
+# The Inspector's launcher cannot start in this repository (see tests/test_mcp_inspector.py), so the
+# commands shown run through the CLI package it hands over to, with the same arguments.
+
+ROOT = SNIPPETS.parent
+INSPECTOR = ROOT / "node_modules" / ".bin" / "mcp-inspector-cli"
+LAUNCHER = "$ npx @modelcontextprotocol/inspector --cli "
+
+
+def inspector(args: list[str]) -> subprocess.CompletedProcess:
+    assert shutil.which("node"), "node is needed for the MCP Inspector"
+    assert INSPECTOR.exists(), "run npm ci: the MCP Inspector is a devDependency"
+    return subprocess.run([str(INSPECTOR), "--cli", *args], check=False, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL)
+
+
+def shown_command(path: str) -> tuple[list[str], list[str]]:
+    """The Inspector arguments of the snippet's first command (python -> this interpreter), and the lines after it."""
+    first, *rest = (SNIPPETS / path).read_text(encoding="utf-8").splitlines()
+    assert first.startswith(LAUNCHER)
+    args = first[len(LAUNCHER):].split()
+    return [sys.executable if a == "python" else a for a in args], rest
+
+
+def test_inspector_cli_calls_a_tool_and_prints_the_result_as_json():
+    args, output = shown_command("mcp-inspector/call.txt")
+    installed = json.loads((ROOT / "node_modules/@modelcontextprotocol/inspector/package.json").read_text(encoding="utf-8"))
+    assert installed["version"] == "0.15.0"
+    done = inspector(args)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads("\n".join(output))
+    assert json.loads(done.stdout)["isError"] is False
+    assert "--transport" in args and "stdio" in args  # the server's own flag, passed through to it
+
+
+def test_inspector_cli_reports_a_protocol_error_on_stderr_with_exit_code_1():
+    args, output = shown_command("mcp-inspector/error.txt")
+    done = inspector(args)
+    assert done.returncode == 1 and output[-1] == "1"
+    assert done.stdout == ""
+    assert done.stderr.splitlines()[0] == output[0]
+    assert "MCP error -32602" in output[0]
+
+
+def test_inspector_cli_over_streamable_http_lists_the_same_tools(weather):
+    client = weather("http", LEGACY)
+    over_http = inspector([client.url, "--transport", "http", "--method", "tools/list"])
+    args, _ = shown_command("mcp-inspector/call.txt")
+    over_stdio = inspector([*args[:4], "--method", "tools/list"])
+    assert over_http.returncode == over_stdio.returncode == 0, over_http.stderr + over_stdio.stderr
+    names = [t["name"] for t in json.loads(over_http.stdout)["tools"]]
+    assert "get_forecast" in names
+    assert names == [t["name"] for t in json.loads(over_stdio.stdout)["tools"]]
