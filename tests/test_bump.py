@@ -1,16 +1,18 @@
 """`lexigraph bump` freezes what was published (git HEAD) and gives the next version; `--reviewed`
-records a re-check; `check --base` catches a text change without a version or a correction."""
+records a re-check; `check --base` catches a text change without a version or a correction.
+
+The command runs in this process (tests/support/cli.py); git runs as git."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 
+from tests.support.cli import lexigraph as run_lexigraph
 from tests.test_check_fixtures import problem_lines
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
@@ -18,8 +20,7 @@ TODAY = "2026-12-05"
 
 
 def lexigraph(root: Path, *args: str, today: str = TODAY) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), *args], capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ, LEXIGRAPH_TODAY=today))
+    return run_lexigraph("--root", str(root), *args, env={"LEXIGRAPH_TODAY": today})
 
 
 def git(root: Path, *args: str) -> str:
