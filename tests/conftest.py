@@ -85,6 +85,14 @@ def pytest_runtest_teardown(item):
     _current["snippet_test"] = False
 
 
+def pytest_configure(config):
+    """CI never regenerates snapshots: with LEXIGRAPH_UPDATE_SNAPSHOTS=1 a snapshot test writes what the
+    server says and cannot fail, so a CI run (CI set, as GitHub Actions sets it) with it is refused."""
+    if os.environ.get("LEXIGRAPH_UPDATE_SNAPSHOTS") and os.environ.get("CI", "").lower() not in ("", "0", "false"):
+        raise pytest.UsageError("LEXIGRAPH_UPDATE_SNAPSHOTS is set in CI: snapshots are regenerated on a developer's "
+                                "machine and the diff reviewed; unset it in the workflow")
+
+
 BUILT_SITES = {"fixture_site", "real_site"}
 
 
