@@ -17,15 +17,21 @@ import sys
 
 import pytest
 
-from tests.support.lexigraph_mcp import ROOT, connect, stdio_target
+from tests.support.lexigraph_mcp import ROOT, connect, inprocess_target
 
 SNAPSHOTS = ROOT / "tests" / "snapshots"
 UPDATE = os.environ.get("LEXIGRAPH_UPDATE_SNAPSHOTS") == "1"
 
 
+@pytest.fixture(scope="module")
+def server():
+    """The server `lexigraph mcp` builds, in this process (test_mcp_server's smoke tests run the real one)."""
+    return inprocess_target(ROOT)
+
+
 @pytest.fixture(scope="module", params=["auto", "legacy"])
-def client(request):
-    with connect(stdio_target(ROOT), request.param) as connected:
+def client(request, server):
+    with connect(server, request.param) as connected:
         yield connected
 
 
