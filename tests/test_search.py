@@ -161,9 +161,17 @@ def test_no_request_fails_on_any_page_kind_in_either_language(browser, real_site
     base, context = browser
     pointer = next(p.name for p in (real_site / "fr/mcp").iterdir() if re.fullmatch(r"v\d{4}-\d\d", p.name))
     pages = ["/"] + [f"/{lang}/{path}" for lang, slug in (("fr", "mcp"), ("en", "mcp"))
-                     for path in ("", "a-z/", "revisions/", f"{slug}/", f"{slug}/{pointer}/")]
+                     for path in ("", "a-z/", "revisions/", f"{slug}/{pointer}/")]
     failed = {url: found for url in pages if (found := failed_requests(context, base + url))}
     assert failed == {}
+
+
+def test_no_request_fails_on_any_entry_or_archived_page(real_pages):
+    """The entry pages (of the page kinds above, the one the lexicon has most of) and the archived ones, all
+    of them, from the one visit per page the sweeps share (tests/support/page_sweep.py)."""
+    visits = {**real_pages.entries, **real_pages.archived}
+    assert "fr/mcp/" in visits and "en/mcp/" in visits and len(real_pages.archived) >= 20
+    assert {url: visit.failed for url, visit in visits.items() if visit.failed} == {}
 
 
 def test_language_switch_goes_to_the_counterpart_and_hreflang_is_in_the_sitemap(browser, real_site):
