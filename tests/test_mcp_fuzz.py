@@ -119,3 +119,16 @@ def test_a_thousand_generated_argument_sets_per_tool_get_a_result_or_a_clean_err
     assert sum(seen["result"] + seen["error"] for seen in counts.values()) == len(FIELDS) * per_tool
     for tool, seen in counts.items():   # the generator reaches both outcomes for every tool
         assert seen["result"] > 20 * per_tool // CALLS_PER_TOOL and seen["error"] > 20 * per_tool // CALLS_PER_TOOL, (tool, seen)
+
+
+def test_the_in_process_log_sees_a_traceback():
+    """What the in-process runs assert on (here, and test_mcp_server's `served`, whose log stays open through
+    that module, so the test is here): a request that crashed would log its exception, with its traceback."""
+    import logging
+
+    with server_log() as log:
+        try:
+            raise KeyError("boom")
+        except KeyError:
+            logging.getLogger("mcp.server.lowlevel.server").exception("Error handling request")
+    assert len(log) == 1 and "Traceback (most recent call last)" in log[0] and "KeyError: 'boom'" in log[0]

@@ -328,14 +328,3 @@ def test_http_is_stateless_and_refuses_a_foreign_host(http_server):
         foreign = http.post(http_server.url, json=initialize, headers={**headers, "Origin": "http://evil.example"})
         assert foreign.status_code == 403
 
-
-def test_the_in_process_log_sees_a_traceback():
-    """What `served` asserts on: a request that crashed would log its exception, and the log keeps the traceback."""
-    import logging
-
-    with server_log() as log:
-        try:
-            raise KeyError("boom")
-        except KeyError:
-            logging.getLogger("mcp.server.lowlevel.server").exception("Error handling request")
-    assert len(log) == 1 and "Traceback (most recent call last)" in log[0] and "KeyError: 'boom'" in log[0]
