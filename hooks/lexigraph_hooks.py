@@ -8,6 +8,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from lexigraph import mkdocs_glue, pipeline
+from lexigraph.content.signature import watched
 from lexigraph.errors import LexigraphError
 from lexigraph.publish import run
 from lexigraph.render import compact
@@ -44,10 +45,9 @@ def on_nav(nav, config, files):
 
 
 def on_serve(server, config, builder):
-    server.watch(pipeline.watched_data())   # the word lists in lexigraph/data/ change pages too
-    reading_path = Path(config.config_file_path).parent / "path.yml"
-    if reading_path.is_file():              # optional: a lexicon may have no beginners' path
-        server.watch(str(reading_path))
+    # The whole content, as one definition has it (content/signature.py): its folders and files, and lexigraph/data/.
+    for path in watched(Path(config.config_file_path).parent):
+        server.watch(str(path))
     return server
 
 

@@ -1,4 +1,5 @@
-"""The ``lexigraph`` command: a thin layer over the package; the only place that exits."""
+"""The ``lexigraph`` command: a thin layer over the package; the only place that exits (library code raises
+:class:`lexigraph.errors.LexigraphError`, which is printed here as located problems)."""
 
 from __future__ import annotations
 
@@ -11,37 +12,53 @@ from lexigraph.errors import LexigraphError, print_problems
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from lexigraph.check.validate import check
-    from lexigraph.errors import NEVER_STRICT
+    from lexigraph.check import report
+    from lexigraph.check.validate import RULES, check
 
+    try:
+        chosen = RULES.matching(_codes(args.select)) if args.select else set(RULES.codes())
+        chosen -= RULES.matching(_codes(args.ignore)) if args.ignore else set()
+    except ValueError as error:
+        print(f"lexigraph check: {error}", file=sys.stderr)
+        return 2
     corpus, errors, warnings = check(Path(args.root), base=args.base)
-    print_problems(errors + warnings)
-    _print_solver(corpus)
-    if getattr(args, "evidence", False):
-        from lexigraph.check.evidence import tally_lines
+    problems = [p for p in errors + warnings if not p.code or p.code in chosen]
+    outcome = report.Outcome(len(corpus.entries), problems, RULES, args.strict)
+    if args.format == "json":
+        from lexigraph.check.quiz import solver_figures
 
-        print("\n".join(tally_lines(corpus)))
-    failing = errors + ([w for w in warnings if w.kind not in NEVER_STRICT] if args.strict else [])
-    summary = f"{len(corpus.entries)} entries"
-    if failing:
-        print(f"lexigraph check: {len(failing)} problem(s) in {summary}" + (" (--strict)" if args.strict and len(failing) > len(errors) else "") + ".")
-        return 1
-    if warnings:
-        print(f"lexigraph check: {summary}, no errors, {len(warnings)} warning(s).")
-        return 0
-    print(f"lexigraph check: {summary}, no problems.")
-    return 0
+        extra: dict = {"solver": {lang: {"right": right, "questions": total, "chance": round(chance, 2)}
+                                  for lang, (right, total, chance) in solver_figures(corpus).items()}}
+        if args.evidence:
+            from lexigraph.check.evidence import tally_lines
+
+            extra["evidence"] = tally_lines(corpus)
+        print(report.as_json(outcome, extra))
+    else:
+        lines = _solver_lines(corpus)
+        if args.evidence:
+            from lexigraph.check.evidence import tally_lines
+
+            lines += tally_lines(corpus)
+        (report.github if args.format == "github" else report.text)(outcome, lines, print)
+    return 1 if outcome.failing else 0
 
 
-def _print_solver(corpus) -> None:
+def _codes(values: list[str]) -> list[str]:
+    """--select/--ignore values: repeatable, each comma-separated."""
+    return [code for value in values for code in value.split(",")]
+
+
+def _solver_lines(corpus) -> list[str]:
     """How many questions a reader who knows nothing but the surface cues would answer (check/cues.py)."""
     from lexigraph.check.quiz import solver_figures
 
     figures = solver_figures(corpus)
-    if figures:
-        shown = ", ".join(f"{right}/{total} ({lang})" for lang, (right, total, _chance) in figures.items())
-        chance = ", ".join(f"{guess:.1f}/{total} ({lang})" for lang, (_right, total, guess) in figures.items())
-        print(f"cue-only solver: {shown}; chance: {chance}")
+    if not figures:
+        return []
+    shown = ", ".join(f"{right}/{total} ({lang})" for lang, (right, total, _chance) in figures.items())
+    chance = ", ".join(f"{guess:.1f}/{total} ({lang})" for lang, (_right, total, guess) in figures.items())
+    return [f"cue-only solver: {shown}; chance: {chance}"]
 
 
 def cmd_stale(args: argparse.Namespace) -> int:
@@ -193,6 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="treat warnings (stale entries, placeholders, French typography, quiz answer cues) as errors")
     check.add_argument("--base", metavar="REF", help="a git commit or branch (CI: the pull request's target): an entry whose "
                        "published text changed since REF must have a new version (lexigraph bump) or a logged correction")
+    check.add_argument("--format", choices=("text", "json", "github"), default="text",
+                       help="text (default): grouped, one `path:line: $.field: LX123 message` per problem; json: the same "
+                       "problems as one JSON object (shape in lexigraph/check/report.py); github: GitHub Actions "
+                       "annotations (::error file=…,line=…::) for a pull request")
+    check.add_argument("--select", action="append", metavar="CODES", help="report only these rules: codes or prefixes, "
+                       "comma-separated or repeated (e.g. LX2,LX903); CONTRIBUTING.md lists the codes")
+    check.add_argument("--ignore", action="append", metavar="CODES", help="leave these rules out (codes or prefixes, as --select)")
     check.set_defaults(func=cmd_check)
     archive = sub.add_parser("archive", help="freeze an entry's current version in archive/<id>/<version>/ (lexigraph bump does it for you)")
     archive.add_argument("id", help="the entry id, e.g. mcp")

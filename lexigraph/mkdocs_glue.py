@@ -8,9 +8,10 @@ import time
 from lexigraph import LANGUAGES
 from lexigraph.pipeline import DEFAULT_LANGUAGE, Build, log
 from lexigraph.render.entry import PageMarkdown
-from lexigraph.render.i18n import LABELS
+from lexigraph.render.i18n import labels
 from lexigraph.render.indexes import render_root
 from lexigraph.render.pages import Page, plan_language
+from lexigraph.render.urls import base_path
 
 
 def add_pages(build: Build, files, config):
@@ -100,11 +101,11 @@ def localise_page(build: Build, context: dict, page, config) -> dict:
     if lang in getattr(build, "navs", {}):
         context["nav"] = build.navs[lang]
     if generated is not None:
-        base = _base_path(config.site_url)
+        base = base_path(config.site_url)
         # `true`, not the list: see overrides/partials/alternate.html (no <link rel="alternate"> in the head).
         config.extra["alternate"] = True
         context["lx_languages"] = [
-            {"name": LABELS[other]["language_name"], "lang": other, "link": base + url}
+            {"name": labels(other)["language_name"], "lang": other, "link": base + url}
             for other, url in generated.alternates.items()
         ]
         context["lx_alternates"] = generated.alternates
@@ -133,20 +134,12 @@ def localise_template(build: Build, context: dict, template_name: str, config) -
     return context
 
 
-def _base_path(site_url: str | None) -> str:
-    """The path part of site_url ('/' or '/lexigraph/')."""
-    from urllib.parse import urlsplit
-
-    path = urlsplit(site_url or "/").path or "/"
-    return path if path.endswith("/") else path + "/"
-
-
 def _head_context(build: Build, generated: Page, lang: str) -> dict:
     """For overrides/main.html: the entry's citation metadata and the language's feed and Markdown copy."""
     from lexigraph.render import cite
 
     # Root-relative on purpose; overrides/main.html says why these links avoid rel="alternate" alone.
-    base = _base_path(build.site.site_url)
+    base = base_path(build.site.site_url)
     head: dict[str, object] = {"lx_feed": f"{base}{lang}/feed.xml" if lang else None}
     entry = build.corpus.entries.get(generated.entry_id) if generated.entry_id else None
     if entry is not None and entry.status == "published" and generated.version in (None, entry.fact("version")):
@@ -157,7 +150,7 @@ def _head_context(build: Build, generated: Page, lang: str) -> dict:
 
 
 def keep_out_of_material_search(page) -> None:
-    """Pagefind indexes the site (lexigraph/search.py); Material's lunr index stays empty.
+    """Pagefind indexes the site (lexigraph/publish/pagefind.py); Material's lunr index stays empty.
 
     Material's search plugin stays in mkdocs.yml because its header shows the search box
     (overrides/partials/search.html) only when the plugin is on.

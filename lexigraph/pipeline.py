@@ -3,7 +3,7 @@ MkDocs (mkdocs_glue) and publishing share.
 
 The CLI, the MkDocs hook (hooks/lexigraph_hooks.py), the preview and the agents' cache call
 :func:`prepare`. One MkDocs build serves both languages; ``mkdocs serve`` prepares a new Build
-(a new corpus) only after an edit, as told by :func:`_signature`.
+(a new corpus) only after an edit, as told by :func:`lexigraph.content.signature.signature`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from lexigraph import DEFAULT_SITE_URL
 from lexigraph.check.validate import registry, validate
 from lexigraph.content.load import load_corpus
 from lexigraph.content.model import Corpus
+from lexigraph.content.signature import signature
 from lexigraph.errors import LexigraphError
 from lexigraph.render.urls import UrlMap
 
@@ -24,8 +25,6 @@ from lexigraph.render.urls import UrlMap
 log = logging.getLogger("mkdocs.plugins.lexigraph")
 
 DEFAULT_LANGUAGE = "fr"
-CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive")
-CONTENT_FILES = ("specs.yml", "path.yml")
 
 
 @dataclass
@@ -54,27 +53,9 @@ PREVIEW_BUILD = "lexigraph_preview_build"
 _cache: dict[tuple, Build] = {}
 
 
-def _signature(root: Path) -> tuple:
-    """Changes whenever a content file or a word list (lexigraph/data/) is added, removed or edited
-    (for `mkdocs serve`)."""
-    from lexigraph.content import wordlists
-
-    stats = [wordlists.stamp(word_list) for word_list in wordlists.LISTS]
-    for name in CONTENT_DIRS:
-        for path in sorted((root / name).rglob("*")):
-            if path.is_file():
-                st = path.stat()
-                stats.append((str(path), st.st_mtime_ns, st.st_size))
-    for name in CONTENT_FILES:
-        path = root / name
-        if path.is_file():
-            stats.append((str(path), path.stat().st_mtime_ns, path.stat().st_size))
-    return (str(root.resolve()), tuple(stats))
-
-
 def prepare(root: Path, site_url: str) -> Build:
     """Load and validate the content once per content state; raise LexigraphError listing every problem."""
-    key = (_signature(root), site_url)
+    key = (signature(root), site_url)
     if key not in _cache:
         started = time.perf_counter()
         corpus = load_corpus(root, use_cache=True)
@@ -87,12 +68,3 @@ def prepare(root: Path, site_url: str) -> Build:
         _cache[key] = Build(corpus, site)
         log.info("Lexigraph: %d entries read and checked in %.1f s", len(corpus.entries), time.perf_counter() - started)
     return _cache[key]
-
-
-def watched_data() -> str:
-    """The folder of the writers' word lists, for `mkdocs serve` to watch beside the content."""
-    from lexigraph.content import wordlists
-
-    return str(wordlists.DATA)
-
-

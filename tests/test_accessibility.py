@@ -14,7 +14,7 @@ PAGES = ["fr/mcp/", "en/mcp/", "fr/webmcp/", "en/webmcp/", "fr/a-z/", "en/a-z/",
          "fr/carte/", "en/map/"]
 
 
-def test_every_page_of_the_real_site_has_no_serious_axe_violation(real_site):
+def test_twelve_page_kinds_of_the_real_site_have_no_serious_axe_violation(real_site):
     found = {}
     with static_server(real_site) as base, chromium() as context:
         page = context.new_page()

@@ -142,7 +142,7 @@ def test_base_catches_a_text_change_without_a_version_or_a_correction(tmp_path):
     caught = lexigraph(root, "check", "--base", "main")
     assert caught.returncode == 1
     assert problem_lines(caught.stdout) == [
-        "entries/widget/en.yml:3: $.definition: the EN text changed since main, but the version is still 'v2026-08', so the text "
+        "entries/widget/en.yml:3: $.definition: LX209 the EN text changed since main, but the version is still 'v2026-08', so the text "
         "a citation of v2026-08 points to would change: run `lexigraph bump widget --changed …` (it freezes the committed text, "
         "so run it before editing), or for a typo or a broken link log a dated one-line note per language under `corrections:` in entry.yml"]
 
@@ -159,7 +159,7 @@ def test_base_catches_a_snippet_change_and_accepts_a_bump(tmp_path):
     snippet.write_text(snippet.read_text(encoding="utf-8").replace("{", "{ ", 1), encoding="utf-8")
     caught = lexigraph(root, "check", "--base", "main")
     assert problem_lines(caught.stdout)[0].startswith(
-        "entries/widget/entry.yml:12: $.steps[0].snippet: the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")
+        "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")
     git(root, "stash", "-q")
     assert lexigraph(root, "bump", "widget", "--changed", "under-the-hood").returncode == 0
     git(root, "stash", "pop", "-q")
@@ -182,8 +182,8 @@ def test_a_correction_must_be_one_line_and_is_typography_checked(tmp_path):
                      "      fr: \"Coquille : corrigée\"\n      en: \"Typo fixed.\\nTwice.\"\n", encoding="utf-8")
     result = lexigraph(root, "check", "--strict")
     assert problem_lines(result.stdout) == [
-        "entries/widget/entry.yml:30: $.corrections[0].note.en: 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
-        "entries/widget/entry.yml:29: $.corrections[0].note.fr: ordinary space before ':': use a no-break space (U+00A0)",
+        "entries/widget/entry.yml:30: $.corrections[0].note.en: LX103 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
+        "entries/widget/entry.yml:29: $.corrections[0].note.fr: LX903 ordinary space before ':': use a no-break space (U+00A0)",
     ]
 
 
@@ -204,13 +204,13 @@ def _link_out(root: Path) -> None:
 
 
 @pytest.mark.parametrize("spoil, expected", [
-    (_non_utf8, "entries/widget/en.yml:1: $: entries/widget/en.yml cannot be compared with main: there, file is not valid UTF-8 "
+    (_non_utf8, "entries/widget/en.yml:1: $: LX209 entries/widget/en.yml cannot be compared with main: there, file is not valid UTF-8 "
                 "(invalid continuation byte at byte {at}): compare with a commit where it was readable, or give the entry a new "
                 "version (`lexigraph bump widget --changed …`)"),
-    (_oversized, "entries/widget/entry.yml:12: $.steps[0].snippet: snippets/widget/declare.json cannot be compared with main: "
+    (_oversized, "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 snippets/widget/declare.json cannot be compared with main: "
                  "there, file is {size} bytes, over the 256 KB limit for a snippet (262144 bytes): compare with a commit where it "
                  "was readable, or give the entry a new version (`lexigraph bump widget --changed …`)"),
-    (_link_out, "entries/widget/entry.yml:12: $.steps[0].snippet: snippets/widget/declare.json cannot be compared with main: "
+    (_link_out, "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 snippets/widget/declare.json cannot be compared with main: "
                 "there, file is a symbolic link that leads outside snippets/; a link must point to a file inside snippets/: compare "
                 "with a commit where it was readable, or give the entry a new version (`lexigraph bump widget --changed …`)"),
 ], ids=["not UTF-8", "over the size limit", "a link out of its folder"])
@@ -249,4 +249,4 @@ def test_base_follows_a_link_inside_its_folder_at_the_commit(tmp_path):
     shared.write_text(shared.read_text(encoding="utf-8").replace("{", "{ ", 1), encoding="utf-8")
     caught = lexigraph(root, "check", "--base", "main")
     assert problem_lines(caught.stdout)[0].startswith(
-        "entries/widget/entry.yml:12: $.steps[0].snippet: the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")
+        "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")

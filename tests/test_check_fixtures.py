@@ -1,7 +1,7 @@
 """The fixture corpus: valid/ passes; each invalid/<case>/ fails with its exact, hand-written messages.
 
 An invalid case is an overlay of valid/: files/ holds the files it changes,
-delete.txt the files it removes, expected.txt the problem lines `lexigraph check` must print,
+delete.txt the files it removes, expected.txt the problem lines `lexigraph check` must print (each with its rule's code),
 args.txt, if any, the options check runs with (``--strict`` for warnings such as terminology), and
 env.txt, if any, KEY=VALUE lines for its environment (LEXIGRAPH_TODAY, so dates compare with a fixed today).
 
@@ -29,7 +29,7 @@ def run_check(root: Path, *args: str, env: dict | None = None) -> subprocess.Com
 
 
 def problem_lines(output: str) -> list[str]:
-    """The indented `path:line: $.field: message` lines of check's report."""
+    """The indented `path:line: $.field: LX123 message` lines of check's report."""
     return [line.strip() for line in output.splitlines() if line.startswith("  ")]
 
 
@@ -111,11 +111,11 @@ def test_french_typography_warns_and_fails_strict(tmp_path):
     lenient, strict = run_check(root), run_check(root, "--strict")
     assert lenient.returncode == 0 and strict.returncode == 1
     assert problem_lines(strict.stdout) == [
-        "entries/widget/fr.yml:15: $.in_depth[1].body: ordinary space before ':': use a no-break space (U+00A0)",
-        "entries/widget/fr.yml:15: $.in_depth[1].body: straight apostrophe: write ’",
-        "entries/widget/fr.yml:15: $.in_depth[1].body: « must be followed by a no-break space (U+00A0)",
-        "entries/widget/fr.yml:15: $.in_depth[1].body: » must be preceded by a no-break space (U+00A0)",
-        "entries/widget/fr.yml:15: $.in_depth[1].body: sentence states a figure, a date or a version but carries no marker: "
+        "entries/widget/fr.yml:15: $.in_depth[1].body: LX903 ordinary space before ':': use a no-break space (U+00A0)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: LX903 straight apostrophe: write ’",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: LX903 « must be followed by a no-break space (U+00A0)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: LX903 » must be preceded by a no-break space (U+00A0)",
+        "entries/widget/fr.yml:15: $.in_depth[1].body: LX702 sentence states a figure, a date or a version but carries no marker: "
         "add [^source-id] or [^observed:step-id] (“Voir `ui://x` et 13:30 ?”)",
     ]
 
@@ -138,15 +138,15 @@ def test_french_typography_around_code_emphasis_and_links(tmp_path, sentence, fo
     assert "Il sert à vérifier que chaque section s’affiche." in text
     prose.write_text(text.replace("Il sert à vérifier que chaque section s’affiche.", sentence), encoding="utf-8")
     strict = run_check(root, "--strict")
-    assert problem_lines(strict.stdout) == [f"entries/widget/fr.yml:15: $.in_depth[1].body: {message}" for message in found]
+    assert problem_lines(strict.stdout) == [f"entries/widget/fr.yml:15: $.in_depth[1].body: LX903 {message}" for message in found]
     assert strict.returncode == (1 if found else 0)
 
 
 @pytest.mark.parametrize("lang, title, aliases, message", [
     # A first mention needs a word to find: "..." as an alias used to crash the build's rendering.
-    ("en", "Widget", "[gizmo, '...']", "$.aliases[1]: '...' holds no letter or digit: write a word"),
+    ("en", "Widget", "[gizmo, '...']", "$.aliases[1]: LX103 '...' holds no letter or digit: write a word"),
     # A phrase of lexigraph/data/not-terms.yml never links, so no entry may claim it as its name.
-    ("fr", "Bidule", "[modèle de prompt]", "$.aliases[0]: alias 'modèle de prompt' is listed in not-terms.yml as a phrase "
+    ("fr", "Bidule", "[modèle de prompt]", "$.aliases[0]: LX203 alias 'modèle de prompt' is listed in not-terms.yml as a phrase "
                                            "that never links: remove it there or choose another alias"),
 ], ids=["punctuation only", "listed in not-terms"])
 def test_an_alias_that_cannot_link_is_an_error(tmp_path, lang, title, aliases, message):
@@ -175,15 +175,15 @@ def test_files_the_lexicon_would_ignore_are_reported(tmp_path):
     assert lenient.returncode == 0 and strict.returncode == 1
     assert strict.stdout.splitlines()[0] == "Files the lexicon would ignore (warnings; errors with --strict) (6):"
     assert problem_lines(strict.stdout) == problem_lines(lenient.stdout) == [
-        "entries/notes.md:1: $: not read: entries/ holds one folder per entry",
-        "entries/widget/es.yml:1: $: not read: an entry folder holds entry.yml, fr.yml and en.yml only; "
+        "entries/notes.md:1: $: LX901 not read: entries/ holds one folder per entry",
+        "entries/widget/es.yml:1: $: LX901 not read: an entry folder holds entry.yml, fr.yml and en.yml only; "
         "the lexicon's languages are fr and en",
-        "entries/widget/fr.yaml:1: $: not read: an entry folder holds entry.yml, fr.yml and en.yml only; rename it to fr.yml",
-        "quizzes/ghost.de.yml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
+        "entries/widget/fr.yaml:1: $: LX901 not read: an entry folder holds entry.yml, fr.yml and en.yml only; rename it to fr.yml",
+        "quizzes/ghost.de.yml:1: $: LX901 not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
         "the lexicon's languages are fr and en",         # told once: not also as an unreferenced quiz
-        "quizzes/widget.de.yml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
+        "quizzes/widget.de.yml:1: $: LX901 not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; "
         "the lexicon's languages are fr and en",
-        "quizzes/widget.fr.yaml:1: $: not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; rename it to widget.fr.yml",
+        "quizzes/widget.fr.yaml:1: $: LX901 not read: quiz files are named <quiz>.fr.yml and <quiz>.en.yml; rename it to widget.fr.yml",
     ]
 
 
@@ -200,11 +200,11 @@ def test_notes_on_sources_follow_french_typography_and_the_terminology(tmp_path)
     lenient, strict = run_check(root), run_check(root, "--strict")
     assert lenient.returncode == 0 and strict.returncode == 1
     assert sorted(problem_lines(strict.stdout)) == sorted([
-        "entries/widget/entry.yml:22: $.sources[0].note.fr: ordinary space before ':': use a no-break space (U+00A0)",
-        "entries/widget/entry.yml:22: $.sources[0].note.fr: straight apostrophe: write ’",
-        "entries/widget/entry.yml:22: $.sources[0].note.fr: 'déprécié': write 'déclaré obsolète' (« déprécier » veut dire "
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: LX903 ordinary space before ':': use a no-break space (U+00A0)",
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: LX903 straight apostrophe: write ’",
+        "entries/widget/entry.yml:22: $.sources[0].note.fr: LX904 'déprécié': write 'déclaré obsolète' (« déprécier » veut dire "
         "« faire perdre de la valeur » ; deprecated se traduit par « déclaré obsolète »)",
-        "entries/widget/entry.yml:22: $.sources[0].note.en: 'the person': write 'the user' (the lexicon calls the human at "
+        "entries/widget/entry.yml:22: $.sources[0].note.en: LX904 'the person': write 'the user' (the lexicon calls the human at "
         "the keyboard \"the user\")",
     ])
 
@@ -219,6 +219,6 @@ def test_a_second_run_reuses_the_cache_and_sees_every_edit(tmp_path):
     broken.write_text((FIXTURES / "valid" / "entries" / "widget" / "en.yml").read_text(encoding="utf-8")
                       .replace("title: Widget", "title: Widget\ntitel: typo"), encoding="utf-8")
     assert problem_lines(run_check(root).stdout) == [
-        "entries/widget/en.yml:3: $.titel: unknown field 'titel' (did you mean 'title'?)"]
+        "entries/widget/en.yml:3: $.titel: LX103 unknown field 'titel' (did you mean 'title'?)"]
     shutil.copy(FIXTURES / "valid" / "entries" / "widget" / "en.yml", broken)
     assert run_check(root).returncode == 0

@@ -62,11 +62,11 @@ def test_a_deprecated_entry_says_so_on_its_page_in_az_and_in_its_copies(tmp_path
 
 @pytest.mark.parametrize("line, message", [
     ("deprecated: {spec: mcp, revision: 2026-07-29, replaced_by: [gadget]}\n",
-     "entries/widget/entry.yml:4: $.deprecated.revision: MCP has no revision 2026-07-29 in specs.yml (did you mean '2026-07-28'?): record the revision first, or correct the date"),
+     "entries/widget/entry.yml:4: $.deprecated.revision: LX504 MCP has no revision 2026-07-29 in specs.yml (did you mean '2026-07-28'?): record the revision first, or correct the date"),
     ("deprecated: {spec: mpc, revision: 2026-07-28, replaced_by: [gadget]}\n",
-     "entries/widget/entry.yml:4: $.deprecated.spec: 'mpc' is not a specification of specs.yml (did you mean 'mcp'?)"),
+     "entries/widget/entry.yml:4: $.deprecated.spec: LX504 'mpc' is not a specification of specs.yml (did you mean 'mcp'?)"),
     ("deprecated: {spec: mcp, revision: 2026-07-28, replaced_by: [gadgte]}\n",
-     "entries/widget/entry.yml:4: $.deprecated.replaced_by[0]: 'gadgte' is not an entry (did you mean 'gadget'?)"),
+     "entries/widget/entry.yml:4: $.deprecated.replaced_by[0]: LX504 'gadgte' is not an entry (did you mean 'gadget'?)"),
 ])
 def test_a_deprecation_must_name_a_known_revision_and_known_entries(tmp_path, line, message):
     result = _check(_lexicon(tmp_path, line))

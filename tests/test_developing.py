@@ -38,7 +38,8 @@ def test_the_map_check_sees_a_missing_line():
 
 
 PATH_LIKE = re.compile(r"\.?[A-Za-z0-9_-]+(?:/[A-Za-z0-9_.-]+)*/?|/[A-Za-z0-9_.-]+/")
-NAMED = re.compile(r"([A-Z][A-Za-z0-9]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|([a-z_][a-z0-9_]*)\(.*")
+# A class (CamelCase, so not a rule code like LX101), maybe with an attribute, or a function called.
+NAMED = re.compile(r"([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|([a-z_][a-z0-9_]*)\(.*")
 
 
 def untrue_names(text: str, project: Path = PROJECT) -> list[str]:

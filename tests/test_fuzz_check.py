@@ -42,8 +42,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexigraph import LANGUAGES
-from lexigraph.check.schema import load_schema
 from lexigraph.cli import main
+from lexigraph.content.schema import load_schema
 from lexigraph.content.yamlfile import parse_text
 from lexigraph.render import markdown_copy
 from tests.support.site import PROJECT

@@ -33,8 +33,8 @@ def base(real_site):
 
 @pytest.fixture(scope="module")
 def playwright():
-    """One Playwright for the module: a desktop Chromium and, for the touch test, a phone beside it (the sync API
-    allows one Playwright at a time, so tests.support.browser.chromium() cannot open the second)."""
+    """One Playwright for the module: a desktop Chromium and, for the touch test, a phone beside it, each with its
+    own device settings (tests.support.browser.chromium() opens a desktop context only)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -92,7 +92,7 @@ def test_a_revision_flows_to_readers_and_no_cited_version_breaks(tmp_path, monke
     strict = run(root, "check", "--strict", today=BEFORE_DUE)
     assert strict.returncode == 0, strict.stdout
     assert f"Reviews due (warnings, even with --strict, until the due date) ({len(dependent)}):" in strict.stdout
-    assert (f"entries/tool-call/entry.yml:10: $.checked_against[0].revision: 'tool-call' was checked against MCP 2026-07-28; "
+    assert (f"entries/tool-call/entry.yml:10: $.checked_against[0].revision: LX506 'tool-call' was checked against MCP 2026-07-28; "
             f"the current revision is {NEW}. What changed since: {NEW}: {NOTE_EN} — review due by {DUE}") in strict.stdout
     assert run(root, "check", "--strict", "--base", "HEAD~1", today=BEFORE_DUE).returncode == 0   # the revision PR is green
     stale = run(root, "stale", today=BEFORE_DUE).stdout
@@ -141,7 +141,7 @@ def test_a_revision_flows_to_readers_and_no_cited_version_breaks(tmp_path, monke
     assert "\ndefinition: >-\n  The MCP host " in host_text
     host_en.write_text(host_text.replace("\ndefinition: >-\n  The MCP host ", "\ndefinition: >-\n  The MCP  host ", 1), encoding="utf-8")
     unlogged = run(root, "check", "--base", "HEAD", today=AFTER_DUE)
-    assert unlogged.returncode == 1 and "entries/mcp-host/en.yml:5: $.definition: the EN text changed since HEAD" in unlogged.stdout
+    assert unlogged.returncode == 1 and "entries/mcp-host/en.yml:5: $.definition: LX209 the EN text changed since HEAD" in unlogged.stdout
     host_facts.write_text(host_facts.read_text(encoding="utf-8") + "corrections:\n  - {date: 2027-02-19, note: "
                           "{fr: Coquille corrigée dans le titre., en: Typo fixed in the title.}}\n", encoding="utf-8")
     strict = run(root, "check", "--strict", today=AFTER_DUE)

@@ -142,7 +142,7 @@ def test_failed_build_leaves_the_previous_site_intact(tmp_path):
     (project / "entries" / "widget" / "en.yml").write_text("slug: [broken\n", encoding="utf-8")
     result = mkdocs_build(project)
     assert result.returncode != 0
-    assert "entries/widget/en.yml:2: $: YAML syntax error" in result.stderr
+    assert "entries/widget/en.yml:2: $: LX102 YAML syntax error" in result.stderr
     assert "Traceback" not in result.stderr
     after = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
     assert after == before

@@ -71,7 +71,7 @@ def test_a_new_revision_makes_entries_stale_everywhere(tmp_path):
     assert "review due by 2026-12-31 (a warning until then, even with --strict)" in due.stdout
     strict = lexigraph(root, "check", "--strict", today="2027-01-05")
     assert strict.returncode == 1
-    assert ("entries/widget/entry.yml:9: $.checked_against[0].revision: 'widget' was checked against MCP 2026-07-28; "
+    assert ("entries/widget/entry.yml:9: $.checked_against[0].revision: LX505 'widget' was checked against MCP 2026-07-28; "
             "the current revision is 2026-12-01. What changed since: 2026-12-01: Hypothetical: tools/list paginates by default."
             ) in strict.stdout
 
@@ -115,7 +115,7 @@ def test_checked_against_must_name_a_known_revision(tmp_path):
     entry.write_text(entry.read_text().replace("revision: 2026-07-28", "revision: 2026-07-29"), encoding="utf-8")
     result = lexigraph(root, "check")
     assert result.returncode == 1
-    assert ("entries/widget/entry.yml:9: $.checked_against[0].revision: '2026-07-29' is not a revision of MCP "
+    assert ("entries/widget/entry.yml:9: $.checked_against[0].revision: LX503 '2026-07-29' is not a revision of MCP "
             "in specs.yml (known: 2025-11-25, 2026-07-28)") in result.stdout
 
 
@@ -128,8 +128,8 @@ def test_new_entry_fails_strict_until_placeholders_are_filled(tmp_path):
     assert lexigraph(root, "check").returncode == 0          # schema-valid: editors can validate it
     strict = lexigraph(root, "check", "--strict")
     assert strict.returncode == 1
-    assert "entries/tool-result/fr.yml:3: $.title: placeholder text left: replace the TODO before merging" in strict.stdout
-    assert "quizzes/tool-result.en.yml:7: $.questions[0].concept: placeholder text left: replace the TODO before merging" in strict.stdout
+    assert "entries/tool-result/fr.yml:3: $.title: LX902 placeholder text left: replace the TODO before merging" in strict.stdout
+    assert "quizzes/tool-result.en.yml:7: $.questions[0].concept: LX902 placeholder text left: replace the TODO before merging" in strict.stdout
 
     # A writer fills every placeholder in (here mechanically) and the entry passes.
     for path in [*(root / "entries" / "tool-result").iterdir(), *(root / "quizzes").glob("tool-result.*"),

@@ -108,26 +108,26 @@ def snippet_named_by_absolute_path(root: Path) -> None:
 
 CASES = {
     "snippet link out of the repository": (link_snippet_outside,
-        "snippets/widget/declare.json:1: $: file is a symbolic link that leads outside snippets/; "
+        "snippets/widget/declare.json:1: $: LX101 file is a symbolic link that leads outside snippets/; "
         "a link must point to a file inside snippets/"),
     "snippet link to a directory": (link_snippet_to_directory,
-        "snippets/widget/declare.json:1: $: file is a symbolic link to a directory, not a file"),
+        "snippets/widget/declare.json:1: $: LX101 file is a symbolic link to a directory, not a file"),
     "snippet FIFO": (snippet_fifo,
-        "snippets/widget/declare.json:1: $: file is a named pipe (FIFO), not a regular file"),
+        "snippets/widget/declare.json:1: $: LX101 file is a named pipe (FIFO), not a regular file"),
     "snippet over 256 KB": (snippet_too_large,
-        "snippets/widget/declare.json:1: $: file is 262145 bytes, over the 256 KB limit for a snippet (262144 bytes)"),
+        "snippets/widget/declare.json:1: $: LX101 file is 262145 bytes, over the 256 KB limit for a snippet (262144 bytes)"),
     "snippet not UTF-8": (snippet_not_utf8,
-        "snippets/widget/declare.json:1: $: file is not valid UTF-8 (invalid continuation byte at byte 10)"),
+        "snippets/widget/declare.json:1: $: LX101 file is not valid UTF-8 (invalid continuation byte at byte 10)"),
     "YAML link out of the repository": (link_yaml_outside,
-        "entries/widget/en.yml:1: $: file is a symbolic link that leads outside entries/; "
+        "entries/widget/en.yml:1: $: LX101 file is a symbolic link that leads outside entries/; "
         "a link must point to a file inside entries/"),
     "YAML over 1 MB": (yaml_too_large,
-        "entries/widget/en.yml:1: $: file is 1048577 bytes, over the 1 MB limit for a YAML file (1048576 bytes)"),
+        "entries/widget/en.yml:1: $: LX101 file is 1048577 bytes, over the 1 MB limit for a YAML file (1048576 bytes)"),
     "archived page link out of the repository": (link_archived_page_outside,
-        "archive/widget/v2026-07/fr.md:1: $: file is a symbolic link that leads outside archive/; "
+        "archive/widget/v2026-07/fr.md:1: $: LX101 file is a symbolic link that leads outside archive/; "
         "a link must point to a file inside archive/"),
     "snippet named by an absolute path": (snippet_named_by_absolute_path,
-        "entries/widget/entry.yml:12: $.steps[0].snippet: '/etc/hostname' must be a path inside snippets/ (no leading '/', no '..')"),
+        "entries/widget/entry.yml:12: $.steps[0].snippet: LX207 '/etc/hostname' must be a path inside snippets/ (no leading '/', no '..')"),
 }
 
 
@@ -180,7 +180,7 @@ def test_the_issue_case_on_the_real_lexicon(tmp_path):
     result = run_check(root)
     assert result.returncode == 1
     assert problem_lines(result.stdout) == [
-        "snippets/api/call_forecast.py:1: $: file is a symbolic link that leads outside snippets/; "
+        "snippets/api/call_forecast.py:1: $: LX101 file is a symbolic link that leads outside snippets/; "
         "a link must point to a file inside snippets/"]
 
 

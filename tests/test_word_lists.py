@@ -40,29 +40,45 @@ def run(package: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
 
 CASES = {
     "wrong types": ("terminology.yml", b"fr: [1, {use: 3}]\nen:\n  - use: the user\n    avoid: []\n    why: one name\n", [
-        "lexigraph/data/terminology.yml:1: $.fr[0]: expected a mapping of fields, got a whole number",
-        "lexigraph/data/terminology.yml:1: $.fr[1].avoid: missing required field",
-        "lexigraph/data/terminology.yml:1: $.fr[1].use: expected text, got a whole number",
-        "lexigraph/data/terminology.yml:1: $.fr[1].why: missing required field",
-        "lexigraph/data/terminology.yml:4: $.en[0].avoid: needs at least 1 item(s), has 0",
+        "lexigraph/data/terminology.yml:1: $.fr[0]: LX103 expected a mapping of fields, got a whole number",
+        "lexigraph/data/terminology.yml:1: $.fr[1].avoid: LX103 missing required field",
+        "lexigraph/data/terminology.yml:1: $.fr[1].use: LX103 expected text, got a whole number",
+        "lexigraph/data/terminology.yml:1: $.fr[1].why: LX103 missing required field",
+        "lexigraph/data/terminology.yml:4: $.en[0].avoid: LX103 needs at least 1 item(s), has 0",
     ]),
     "YAML syntax": ("not-terms.yml", b"fr: [serveur A2A\nen: []\n", [
-        "lexigraph/data/not-terms.yml:2: $: YAML syntax error (column 3): did not find expected ',' or ']' "
+        "lexigraph/data/not-terms.yml:2: $: LX102 YAML syntax error (column 3): did not find expected ',' or ']' "
         "(while parsing a flow sequence); hint: a '[' list is not closed, or holds a ',' in its text: "
         "close it, or quote the text",
     ]),
     "not UTF-8": ("absolute-words.yml", b"fr: [\xe9t\xe9]\n", [
-        "lexigraph/data/absolute-words.yml:1: $: file is not valid UTF-8 (invalid continuation byte at byte 5)",
+        "lexigraph/data/absolute-words.yml:1: $: LX101 file is not valid UTF-8 (invalid continuation byte at byte 5)",
     ]),
     "a phrase of punctuation only": ("not-terms.yml", "en: ['—', '...']\n".encode(), [
-        "lexigraph/data/not-terms.yml:1: $.en[0]: '—' holds no letter or digit: write a word",
-        "lexigraph/data/not-terms.yml:1: $.en[1]: '...' holds no letter or digit: write a word",
+        "lexigraph/data/not-terms.yml:1: $.en[0]: LX103 '—' holds no letter or digit: write a word",
+        "lexigraph/data/not-terms.yml:1: $.en[1]: LX103 '...' holds no letter or digit: write a word",
     ]),
     "unknown language and empty phrase": ("not-terms.yml", b"fr: ['  ']\nde: [Modell]\n", [
-        "lexigraph/data/not-terms.yml:1: $.fr[0]: '  ' holds no letter or digit: write a word",
-        "lexigraph/data/not-terms.yml:2: $.de: unknown field 'de'; allowed: fr, en",
+        "lexigraph/data/not-terms.yml:1: $.fr[0]: LX103 '  ' holds no letter or digit: write a word",
+        "lexigraph/data/not-terms.yml:2: $.de: LX103 unknown field 'de'; allowed: fr, en",
+    ]),
+    "a label in French only": ("labels.yml", b"fr:\n  a: Bonjour\n  b: Au revoir\nen:\n  a: Hello\n", [
+        "lexigraph/data/labels.yml:3: $.fr.b: LX103 label 'b' has no en text: add it under en:",
+    ]),
+    "labels as a list": ("labels.yml", b"fr: [Bonjour]\nen: {}\n", [
+        "lexigraph/data/labels.yml:1: $.fr: LX103 expected a mapping of fields, got a list",
     ]),
 }
+
+
+def test_check_strict_locates_a_label_s_typography_in_labels_yml(tmp_path):
+    """The labels are checked like the prose, at their own line in the data file (no longer by parsing i18n.py)."""
+    package = broken_package(tmp_path, "labels.yml", b"fr:\n  a: Bonjour\n  b: Il l'a dit\nen:\n  a: Hello\n  b: Said\n")
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    result = run(package, tmp_path, "lexigraph", "--root", str(root), "check", "--strict")
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "  lexigraph/data/labels.yml:3: $.fr.b: LX903 straight apostrophe: write ’" in result.stdout.splitlines()
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -102,7 +118,7 @@ def test_the_build_refuses_a_broken_list_and_keeps_the_previous_site(tmp_path):
     package = broken_package(tmp_path, "not-terms.yml", b"en: {Pydantic model: 1}\n")
     result = run(package, project, "mkdocs", "build", "--quiet")
     assert result.returncode != 0
-    assert "lexigraph/data/not-terms.yml:1: $.en: expected a list, got a mapping" in result.stdout + result.stderr
+    assert "lexigraph/data/not-terms.yml:1: $.en: LX103 expected a list, got a mapping" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert (project / "site" / "en" / "widget" / "index.html").read_bytes() == page
 
@@ -198,7 +214,7 @@ def test_mkdocs_serve_reads_an_edited_list_again(tmp_path):
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/widget/", timeout=30) as response:
                 assert response.status == 200
             (package / "lexigraph" / "data" / "not-terms.yml").write_text("en: {A2A server: 1}\n", encoding="utf-8")
-            message = "lexigraph/data/not-terms.yml:1: $.en: expected a list, got a mapping"
+            message = "lexigraph/data/not-terms.yml:1: $.en: LX103 expected a list, got a mapping"
             deadline = time.monotonic() + 60
             while message not in log.read_text(encoding="utf-8"):
                 assert server.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")

@@ -75,7 +75,7 @@ def test_every_listed_field_gets_every_wrong_type():
 def test_a_wrong_type_is_one_schema_error(corpus_copy, capsys, name, old, new, line, field, expected, value, described):
     code, lines = check_edited(corpus_copy, capsys, {name: (old, new.format(value))})
     assert code == 1
-    assert lines == [f"{name}:{line}: {field}: expected {expected}, got {described}"]
+    assert lines == [f"{name}:{line}: {field}: LX103 expected {expected}, got {described}"]
 
 
 def test_the_other_entry_is_still_cross_checked(corpus_copy, capsys):
@@ -84,8 +84,8 @@ def test_the_other_entry_is_still_cross_checked(corpus_copy, capsys):
         "entries/widget/entry.yml": ("runs_in: [gadget]", "runs_in: [{a: 1}]"),
         "entries/gadget/entry.yml": ("id: gadget", "id: gadgets")})
     assert code == 1
-    assert lines == ["entries/widget/entry.yml:15: $.relations.runs_in[0]: expected text, got a mapping of fields",
-                     "entries/gadget/entry.yml:1: $.id: 'gadgets' does not match its folder name 'gadget'"]
+    assert lines == ["entries/widget/entry.yml:15: $.relations.runs_in[0]: LX103 expected text, got a mapping of fields",
+                     "entries/gadget/entry.yml:1: $.id: LX201 'gadgets' does not match its folder name 'gadget'"]
 
 
 def test_a_malformed_language_file_leaves_its_entry_yml_cross_checked(corpus_copy, capsys):
@@ -93,8 +93,8 @@ def test_a_malformed_language_file_leaves_its_entry_yml_cross_checked(corpus_cop
         "entries/widget/en.yml": ("slug: widget", "slug: [widget]"),
         "entries/widget/entry.yml": ("runs_in: [gadget]", "runs_in: [gadjet]")})
     assert code == 1
-    assert lines == ["entries/widget/en.yml:1: $.slug: expected text, got a list",
-                     "entries/widget/entry.yml:15: $.relations.runs_in[0]: 'gadjet' is not an entry (did you mean 'gadget'?)"]
+    assert lines == ["entries/widget/en.yml:1: $.slug: LX103 expected text, got a list",
+                     "entries/widget/entry.yml:15: $.relations.runs_in[0]: LX204 'gadjet' is not an entry (did you mean 'gadget'?)"]
 
 
 def test_invisible_characters_are_named(corpus_copy, capsys):
@@ -105,8 +105,8 @@ def test_invisible_characters_are_named(corpus_copy, capsys):
         "entries/widget/fr.yml": ("title: Bidule", 'title: "Bi\\u202Edule"')})
     assert code == 1
     why = "is not allowed: remove it (a control or direction-override character can hide or reorder text)"
-    assert lines == [f"entries/widget/entry.yml:6: $.editor: invisible character U+0000 {why}",
-                     f"entries/widget/fr.yml:2: $.title: invisible character U+202E {why}"]
+    assert lines == [f"entries/widget/entry.yml:6: $.editor: LX302 invisible character U+0000 {why}",
+                     f"entries/widget/fr.yml:2: $.title: LX302 invisible character U+202E {why}"]
 
 
 def test_a_huge_value_is_quoted_short(tmp_path, capsys):
@@ -119,6 +119,6 @@ def test_a_huge_value_is_quoted_short(tmp_path, capsys):
     facts.write_text(facts.read_text(encoding="utf-8").replace("status: published", "status: " + "q" * 5000, 1), encoding="utf-8")
     code, lines = run_check(root, capsys)
     assert code == 1
-    assert f"entries/widget/fr.yml:1: $.slug: '{'Z' * 60}… (5000 characters)' must be lowercase letters, digits and single hyphens (like 'tool-call')" in lines
-    assert f"entries/widget/entry.yml:3: $.status: '{'q' * 60}… (5000 characters)' is not one of: published, planned" in lines
+    assert f"entries/widget/fr.yml:1: $.slug: LX103 '{'Z' * 60}… (5000 characters)' must be lowercase letters, digits and single hyphens (like 'tool-call')" in lines
+    assert f"entries/widget/entry.yml:3: $.status: LX103 '{'q' * 60}… (5000 characters)' is not one of: published, planned" in lines
     assert max(len(line) for line in lines) < 300

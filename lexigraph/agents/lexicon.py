@@ -2,15 +2,13 @@
 them with their stale status, and hand out an entry as the site publishes it.
 
 Everything served comes from the validated corpus and the site's own outputs (the Markdown
-copy from :func:`lexigraph.render.markdown_copy.markdown_copy`, the JSON export item from :func:`lexigraph.publish.exports.entry_json`,
+copy from :func:`lexigraph.render.markdown_copy.markdown_copy`, the JSON export item from :func:`lexigraph.render.json_record.entry_json`,
 archived versions as frozen in ``archive/``): there is no second renderer. Nothing here
 opens a file by a name a client supplied; every name is looked up in what was loaded.
 
-Loading validates the content once, then keeps a snapshot of what is served in
-``.cache/lexigraph/served-<key>/``, keyed on the content files' stats and the package's code:
-a small index (every entry's id, slugs, titles, definitions, versions and checks) read at
-start-up, and one file per entry read when that entry is first served. A server restarted on
-unchanged content so starts without reading the whole lexicon (see bench/mcp.py).
+Loading (and the snapshot in ``.cache/lexigraph/served-<key>/`` that spares a restarted server the YAML) is
+agents/served_cache.py's: this module gets the summary and an :class:`EntryStore` that reads an entry's file
+when it is first served.
 """
 
 from __future__ import annotations
@@ -24,10 +22,11 @@ from typing import NoReturn
 
 from lexigraph import LANGUAGES
 from lexigraph.content.model import Entry
+from lexigraph.content.option_order import display_order
 from lexigraph.errors import close_matches
 from lexigraph.render.cite import plain
-from lexigraph.render.i18n import LABELS, t
-from lexigraph.render.quiz import display_order
+from lexigraph.render.i18n import labels, t
+from lexigraph.render.json_record import entry_json
 from lexigraph.render.urls import UrlMap
 
 FORMATS = ("markdown", "json")
@@ -235,8 +234,6 @@ class Lexicon:
 
     def data(self, entry: Entry, lang: str, version: str | None = None) -> dict:
         """The entry as the JSON export has it; an archived version as its record and frozen Markdown."""
-        from lexigraph.publish.exports import entry_json
-
         full, pages = self.store.get(entry.id)
         if version is not None:
             meta = self.archived[entry.id][version]
@@ -255,18 +252,18 @@ class Lexicon:
 
     def quiz(self, entry: Entry, lang: str) -> dict:
         """The entry's three questions as the model may see them: options in the site's display order
-        (:func:`render.quiz.display_order`), with neither which one is right nor the feedback."""
+        (:func:`content.option_order.display_order`), with neither which one is right nor the feedback."""
         questions = []
         for question in self._quiz_doc(entry, lang).data["questions"]:
             options = [{"id": o["id"], "text": plain(o["text"])} for o in display_order(entry.id, question["id"], question["options"])]
             questions.append({"id": question["id"], "level": t(lang, "level_" + question["level"]),
                               "prompt": plain(question["prompt"]), "multiple": bool(question.get("multiple")),
                               "options": options})
-        labels = {name: LABELS[lang][key] for name, key in
+        shown = {name: labels(lang)[key] for name, key in
                   (("title", "quiz"), ("correct", "correct"), ("wrong", "wrong"), ("right", "quiz_right"),
                    ("missed", "quiz_missed"), ("score", "quiz_score"), ("retry", "quiz_retry"), ("check", "quiz_check"))}
         return {"id": entry.id, "lang": lang, "title": entry.text(lang, "title"), "url": self.url(entry, lang),
-                "labels": labels, "questions": questions}
+                "labels": shown, "questions": questions}
 
     def quiz_key(self, entry: Entry, lang: str) -> dict:
         """The answer key of the quiz, for its view only: per question, the right option ids and each option's feedback."""
@@ -304,8 +301,3 @@ def _weight(token: str, vocabulary, exact: float, prefix: float) -> float:
     if len(token) >= 3 and any(word.startswith(token) for word in vocabulary):
         return prefix
     return 0.0
-
-
-# -- loading ---------------------------------------------------------------------------------
-
-

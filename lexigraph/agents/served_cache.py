@@ -13,6 +13,7 @@ from lexigraph.agents.lexicon import EntryStore, Lexicon
 from lexigraph.content import archive
 from lexigraph.content.cache import CACHE_DIR, code_digest
 from lexigraph.content.model import Corpus, Entry
+from lexigraph.content.signature import signature
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.render.urls import UrlMap
 
@@ -24,7 +25,7 @@ def load(root: Path, site_url: str) -> Lexicon:
     """The lexicon under ``root``; raises LexigraphError listing every content problem."""
     from lexigraph.check.validate import registry
 
-    key = hashlib.blake2b(repr((code_digest(), _signature(root), site_url)).encode(), digest_size=12).hexdigest()
+    key = hashlib.blake2b(repr((code_digest(), signature(root), site_url)).encode(), digest_size=12).hexdigest()
     folder = root / CACHE_DIR / f"served-{key}"
     try:
         with (folder / "index.pickle").open("rb") as handle:
@@ -38,34 +39,17 @@ def load(root: Path, site_url: str) -> Lexicon:
     return Lexicon(UrlMap.of(summary, site_url, registry(summary)), archived, store)
 
 
-def _signature(root: Path) -> tuple:
-    """Changes whenever a content file is added, removed or edited (the build's signature, without pathlib's cost)."""
-    from lexigraph.pipeline import CONTENT_DIRS, CONTENT_FILES
-
-    def walk(folder: str):   # relative to root, so that `--root .` and `--root /abs/path` share a snapshot
-        with os.scandir(root / folder) as found:
-            for item in found:
-                if item.is_dir():
-                    yield from walk(f"{folder}/{item.name}")
-                else:
-                    st = item.stat()
-                    yield f"{folder}/{item.name}", st.st_mtime_ns, st.st_size
-
-    stats = [item for name in CONTENT_DIRS if (root / name).is_dir() for item in walk(name)]
-    for name in CONTENT_FILES:
-        if (root / name).is_file():
-            st = (root / name).stat()
-            stats.append((name, st.st_mtime_ns, st.st_size))
-    return (str(root.resolve()), tuple(sorted(stats)))
-
-
 def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
     """The validated corpus (without line maps), archived versions' records, and their pages."""
     from lexigraph.pipeline import prepare
 
     build = prepare(root, site_url)
     slim = lambda doc: YamlDoc(doc.path, doc.data) if doc is not None else None  # noqa: E731 - line maps are not served
-    corpus = Corpus(root=build.corpus.root, registry=slim(build.corpus.registry))
+    shown = {step["snippet"] for entry in build.corpus.entries.values() for step in entry.fact("steps") or []
+             if isinstance(step, dict) and step.get("snippet") in build.corpus.snippets}
+    # The snippets the entries show, as read with the content: the Markdown copy shows them without opening a file.
+    corpus = Corpus(root=build.corpus.root, registry=slim(build.corpus.registry),
+                    snippets={name: build.corpus.snippets[name] for name in sorted(shown)})
     for entry in build.corpus.entries.values():
         corpus.entries[entry.id] = Entry(entry.id, entry.folder, slim(entry.facts),
                                          {k: slim(v) for k, v in entry.prose.items()},
@@ -84,7 +68,7 @@ def _summary(corpus: Corpus) -> Corpus:
     def part(doc, keys):
         return YamlDoc(doc.path, {k: doc.data[k] for k in keys if k in doc.data}) if doc is not None else None
 
-    summary = Corpus(root=corpus.root, registry=corpus.registry)
+    summary = Corpus(root=corpus.root, registry=corpus.registry, snippets=corpus.snippets)
     for entry in corpus.entries.values():
         summary.entries[entry.id] = Entry(entry.id, entry.folder, part(entry.facts, SUMMARY_FACTS),
                                           {k: part(v, SUMMARY_TEXT) for k, v in entry.prose.items()})

@@ -10,9 +10,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexigraph.check.schema import load_schema
 from lexigraph.content import version_ids
 from lexigraph.content.model import ARCHIVE
+from lexigraph.content.schema import load_schema
 from lexigraph.content.today import today
 
 
@@ -108,9 +108,9 @@ def _published(root: Path, entry_id: str):
     corpus = well_formed(load_corpus(root))
     entry = corpus.entries.get(entry_id)
     if entry is None or entry.facts is None or entry.status != "published":
-        from lexigraph.check.common import _hint
+        from lexigraph.check.common import did_you_mean
 
-        raise BumpError(f"no published entry '{entry_id}'{_hint(entry_id, corpus.entries)} "
+        raise BumpError(f"no published entry '{entry_id}'{did_you_mean(entry_id, corpus.entries)} "
                         "(or its entry.yml has errors: lexigraph check lists them)")
     return entry
 

@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lexigraph import DEFAULT_SITE_URL, LANGUAGES, pipeline
+from lexigraph.check.common import did_you_mean
 from lexigraph.check.validate import registry, validate
+from lexigraph.content import signature
 from lexigraph.content.load import load_corpus
-from lexigraph.content.model import QUIZZES, SNIPPETS, Corpus
+from lexigraph.content.model import Corpus
 from lexigraph.errors import LAYOUT, LexigraphError, Problem, print_problems
 from lexigraph.render.urls import UrlMap
 
@@ -68,17 +70,17 @@ class Preview:
         if problems:
             raise LexigraphError(problems)
         if entry_id not in self.corpus.entries:
-            raise SystemExit(f"lexigraph preview: no entry '{entry_id}' in {root / 'entries'}")
+            raise LexigraphError([Problem(f"entries/{entry_id}", 1, "$", f"no entry '{entry_id}' to preview"
+                                          f"{did_you_mean(entry_id, self.corpus.entries)}: give the id of a folder in entries/", LAYOUT)])
         self.scope = neighbourhood(self.corpus, entry_id)
         self.config: MkDocsConfig | None = None
 
     def watched(self) -> list[Path]:
-        """What a save in may change the preview: the content folders and the registry.
+        """What a save in may change the preview: the whole content (content/signature.py), as for `mkdocs serve`.
 
         A neighbour's file counts as much as the entry's: a problem the entry has may be fixed there.
         """
-        paths = [self.root / name for name in ("entries", QUIZZES, SNIPPETS, "specs.yml")]
-        return [path for path in paths if path.exists()]
+        return signature.watched(self.root)
 
     def reload(self) -> list:
         """Read the lexicon again into a new corpus and check it whole; keep it when it has no problem.

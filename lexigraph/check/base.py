@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from lexigraph import LANGUAGES
-from lexigraph.check.common import _as_dict, _as_list, _problem
+from lexigraph.check.common import as_dict, as_list, field_problem
 from lexigraph.check.snippets import snippet_text
 from lexigraph.content import safefile
 from lexigraph.content.model import Corpus
@@ -21,6 +21,20 @@ from lexigraph.errors import Problem
 PUBLISHED_FACTS = ("steps", "examples", "sources")
 #: Keys of fr.yml/en.yml that are not the entry's text: the notes on each version.
 NOT_TEXT = ("versions",)
+#: Keys of a step that record what its run showed, for `check` (FORMAT.md, Evidence markers): not text a reader sees.
+STEP_CHECK_DATA = ("shows", "record")
+
+
+#: Keys of a source that only `check` reads: the versions it states (FORMAT.md, Sources).
+SOURCE_CHECK_DATA = ("versions",)
+
+
+def _published(key: str, value: Any) -> Any:
+    """A published fact as the reader sees it: steps and sources without their checking data."""
+    left_out = {"steps": STEP_CHECK_DATA, "sources": SOURCE_CHECK_DATA}.get(key)
+    if left_out is None or not isinstance(value, list):
+        return value
+    return [{k: v for k, v in s.items() if k not in left_out} if isinstance(s, dict) else s for s in value]
 
 
 class BadBase(ValueError):
@@ -180,11 +194,11 @@ def base_problems(corpus: Corpus, ref: str) -> list[Problem]:
         if unreadable := _unreadable(base, entry, files[:1], ref):
             out += unreadable
             continue
-        old_facts = _as_dict(base.data(facts_rel))
+        old_facts = as_dict(base.data(facts_rel))
         if old_facts.get("status") != "published" or old_facts.get("version") != entry.fact("version"):
             continue        # new since REF, or bumped: the archive checks take over
-        now_facts = _as_dict(_now(corpus.root, facts_rel))
-        if len(_as_list(now_facts.get("corrections"))) > len(_as_list(old_facts.get("corrections"))):
+        now_facts = as_dict(_now(corpus.root, facts_rel))
+        if len(as_list(now_facts.get("corrections"))) > len(as_list(old_facts.get("corrections"))):
             continue        # a correction is logged
         if unreadable := _unreadable(base, entry, files[1:], ref):
             out += unreadable
@@ -193,7 +207,7 @@ def base_problems(corpus: Corpus, ref: str) -> list[Problem]:
         if change is not None:
             doc, path, what = change
             version = entry.fact("version")
-            out.append(_problem(doc, path, f"{what} changed since {ref}, but the version is still '{version}', so the text "
+            out.append(field_problem(doc, path, f"{what} changed since {ref}, but the version is still '{version}', so the text "
                                            f"a citation of {version} points to would change: run `lexigraph bump {entry.id} --changed …` "
                                            "(it freezes the committed text, so run it before editing), or for a typo or a broken link "
                                            "log a dated one-line note per language under `corrections:` in entry.yml"))
@@ -202,7 +216,7 @@ def base_problems(corpus: Corpus, ref: str) -> list[Problem]:
 
 def _unreadable(base: _Ref, entry, files: list, ref: str) -> list[Problem]:
     """A problem for each of ``files`` that the comparison needs but may not read at ``ref``."""
-    return [_problem(doc, path, f"{rel} cannot be compared with {ref}: there, {why}: compare with a commit where it "
+    return [field_problem(doc, path, f"{rel} cannot be compared with {ref}: there, {why}: compare with a commit where it "
                                 f"was readable, or give the entry a new version (`lexigraph bump {entry.id} --changed …`)")
             for rel, doc, path in files if doc is not None and (why := base.refusal(rel))]
 
@@ -214,8 +228,8 @@ def _files(entry) -> list[tuple[str, Any, tuple]]:
     quiz = entry.fact("quiz")
     if isinstance(quiz, str) and quiz:
         files += [(f"quizzes/{quiz}.{lang}.yml", entry.quiz.get(lang), ()) for lang in LANGUAGES]
-    for i, step in enumerate(_as_list(entry.fact("steps"))):
-        name = _as_dict(step).get("snippet")
+    for i, step in enumerate(as_list(entry.fact("steps"))):
+        name = as_dict(step).get("snippet")
         if isinstance(name, str):
             files.append((f"snippets/{name}", entry.facts, ("steps", i, "snippet")))
     return files
@@ -224,12 +238,13 @@ def _files(entry) -> list[tuple[str, Any, tuple]]:
 def _changed(corpus: Corpus, entry, base: _Ref, old_facts: dict, now_facts: dict):
     """(document, path, what) of the first published change, or None."""
     for key in PUBLISHED_FACTS:
-        if now_facts.get(key) != old_facts.get(key):
-            path = _difference(old_facts.get(key), now_facts.get(key), (key,))
+        old, now = _published(key, old_facts.get(key)), _published(key, now_facts.get(key))
+        if now != old:
+            path = _difference(old, now, (key,))
             return entry.facts, path, f"entry.yml's {key}"
     for lang in LANGUAGES:
         rel = f"entries/{entry.id}/{lang}.yml"
-        old, new = _as_dict(base.data(rel)), _as_dict(_now(corpus.root, rel))
+        old, new = as_dict(base.data(rel)), as_dict(_now(corpus.root, rel))
         old, new = ({k: v for k, v in d.items() if k not in NOT_TEXT} for d in (old, new))
         path = _difference(old, new)
         if path is not None and entry.prose.get(lang) is not None:
@@ -242,8 +257,8 @@ def _changed(corpus: Corpus, entry, base: _Ref, old_facts: dict, now_facts: dict
         path = _difference(base.data(rel), _now(corpus.root, rel))
         if path is not None and entry.quiz.get(lang) is not None:
             return entry.quiz[lang], path, f"the {lang.upper()} quiz"
-    for i, step in enumerate(_as_list(entry.fact("steps"))):
-        name = _as_dict(step).get("snippet")
+    for i, step in enumerate(as_list(entry.fact("steps"))):
+        name = as_dict(step).get("snippet")
         if isinstance(name, str):
             old_text, now_text = base.text(f"snippets/{name}"), snippet_text(corpus, name)
             if old_text is not None and now_text is not None and now_text != old_text:

@@ -1,4 +1,4 @@
-"""What the cross-entry checks share: a problem at a field's line, lenient readers, the "did you mean" hint and the code-span pattern."""
+"""What the cross-entry checks share: a problem at a field's line (field_problem), lenient readers (as_dict, as_list), the "did you mean" hint and the code-span pattern."""
 
 from __future__ import annotations
 
@@ -12,18 +12,18 @@ from lexigraph.errors import CROSS, Problem, close_matches
 CODE_SPAN = re.compile(r"``[^\x00]*?``|`[^`\x00]*`")
 
 
-def _problem(doc: YamlDoc, path: tuple, message: str) -> Problem:
+def field_problem(doc: YamlDoc, path: tuple, message: str) -> Problem:
     return Problem(doc.path, doc.line(path), format_path(path), message, CROSS)
 
 
-def _as_dict(value: Any) -> dict:
+def as_dict(value: Any) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def _as_list(value: Any) -> list:
+def as_list(value: Any) -> list:
     return value if isinstance(value, list) else []
 
 
-def _hint(name: str, known) -> str:
+def did_you_mean(name: str, known) -> str:
     close = close_matches(name, known)
     return f" (did you mean '{close[0]}'?)" if close else ""

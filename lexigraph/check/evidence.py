@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from importlib import metadata
 
 from lexigraph import LANGUAGES
-from lexigraph.check.common import _as_dict, _as_list, _hint
+from lexigraph.check.common import as_dict, as_list, did_you_mean
 from lexigraph.content import evidence as ev
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc, format_path
@@ -39,8 +39,8 @@ def duplicate_source_ids(corpus: Corpus) -> list[Problem]:
         if entry.facts is None:
             continue
         seen: dict[str, int] = {}
-        for i, source in enumerate(_as_list(entry.fact("sources"))):
-            sid = _as_dict(source).get("id")
+        for i, source in enumerate(as_list(entry.fact("sources"))):
+            sid = as_dict(source).get("id")
             if not isinstance(sid, str):
                 continue
             if sid in seen:
@@ -80,11 +80,11 @@ def _installed(package: str, known: dict[str, str | None]) -> str | None:
 def _observed_with(entry: Entry, known: dict[str, str | None]) -> Iterator[Problem]:
     """observed_with on an untested step, and a version that is not the installed one (``known``:
     the versions this check already looked up)."""
-    for i, step in enumerate(_as_list(entry.fact("steps"))):
-        seen = _as_dict(_as_dict(step).get("observed_with"))
+    for i, step in enumerate(as_list(entry.fact("steps"))):
+        seen = as_dict(as_dict(step).get("observed_with"))
         if not seen:
             continue
-        if _as_dict(step).get("untested"):
+        if as_dict(step).get("untested"):
             yield _warn(entry.facts_doc(), ("steps", i, "observed_with"),
                         "an untested step observed nothing: remove observed_with, or write the test and remove untested")
         package = seen.get("package")
@@ -103,7 +103,7 @@ def _observed_with(entry: Entry, known: dict[str, str | None]) -> Iterator[Probl
 def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
     facts = entry.facts_data()
     sources = ev.source_ids(facts)
-    steps = {s["id"]: s for s in _as_list(facts.get("steps")) if isinstance(s, dict) and isinstance(s.get("id"), str)}
+    steps = {s["id"]: s for s in as_list(facts.get("steps")) if isinstance(s, dict) and isinstance(s.get("id"), str)}
     cited: set[str] = set()
     name = doc.path.rsplit("/", 1)[-1]
     for field in ev.NOT_PROSE:
@@ -120,7 +120,7 @@ def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
                 step_id = marker[len(ev.OBSERVED):]
                 step = steps.get(step_id)
                 if step is None:
-                    yield _warn(doc, path, f"marker [^{marker}] names no step of this entry{_hint(step_id, steps)}")
+                    yield _warn(doc, path, f"marker [^{marker}] names no step of this entry{did_you_mean(step_id, steps)}")
                 elif step.get("untested"):
                     yield _warn(doc, path, f"marker [^{marker}]: step '{step_id}' is untested, so nothing observed it "
                                 "(cite a source instead, or test the step)")
@@ -128,7 +128,7 @@ def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
                     yield _warn(doc, path, f"marker [^{marker}]: step '{step_id}' has no observed_with in entry.yml "
                                 "(say which implementation and version the test runs)")
             elif marker not in sources:
-                yield _warn(doc, path, f"marker [^{marker}] names no source of this entry{_hint(marker, sources)}")
+                yield _warn(doc, path, f"marker [^{marker}] names no source of this entry{did_you_mean(marker, sources)}")
             else:
                 cited.add(marker)
         for sentence in ev.sentences(text, lang):
@@ -136,8 +136,8 @@ def _language(entry: Entry, doc: YamlDoc, lang: str) -> Iterator[Problem]:
                 why = " and ".join(_WHY[n] for n in sentence.needs)
                 yield _warn(doc, path, f"sentence {why} but carries no marker: add [^source-id] or [^observed:step-id] "
                             f"(“{_excerpt(sentence.text)}”)")
-    for i, source in enumerate(_as_list(facts.get("sources"))):
-        sid = _as_dict(source).get("id")
+    for i, source in enumerate(as_list(facts.get("sources"))):
+        sid = as_dict(source).get("id")
         if isinstance(sid, str) and sid not in cited:
             yield _warn(entry.facts_doc(), ("sources", i, "id"), f"source '{sid}' is cited by no marker in {name}: "
                         f"add [^{sid}] where a sentence rests on it, or remove the source")

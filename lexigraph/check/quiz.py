@@ -21,9 +21,10 @@ from typing import Any
 from lexigraph import LANGUAGES
 from lexigraph.check import cues
 from lexigraph.check.common import CODE_SPAN
-from lexigraph.check.schema import check_shape
 from lexigraph.content import wordlists
 from lexigraph.content.model import Corpus, Entry
+from lexigraph.content.option_order import display_order
+from lexigraph.content.schema import check_shape
 from lexigraph.content.yamlfile import YamlDoc, format_path
 from lexigraph.errors import CONCEPTS, CROSS, QUIZ_CUES, Problem, close_matches
 
@@ -260,8 +261,6 @@ def solver_figures(corpus: Corpus) -> dict[str, tuple[int, int, float]]:
     """Per language that has quizzes: (questions the cue-only solver answers right, questions, the
     number a uniform guess would get on average). Options are given to the solver in the site's
     display order, so its tie-break (the first) is the reader's."""
-    from lexigraph.render.quiz import display_order
-
     figures: dict[str, list] = {}
     for entry, lang, doc in valid_quizzes(corpus):
         row = figures.setdefault(lang, [0, 0, 0.0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lexigraph.check.common import _as_dict, _as_list
+from lexigraph.check.common import as_dict, as_list
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import format_path
 from lexigraph.errors import Problem
@@ -27,7 +27,7 @@ def _warn(entry: Entry, path: tuple, message: str) -> Problem:
 def _relation(entry: Entry | None, kind: str) -> list[str]:
     if entry is None or entry.facts is None:
         return []
-    return [t for t in _as_list(_as_dict(entry.fact("relations")).get(kind)) if isinstance(t, str)]
+    return [t for t in as_list(as_dict(entry.fact("relations")).get(kind)) if isinstance(t, str)]
 
 
 def relation_problems(corpus: Corpus) -> list[Problem]:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from lexigraph.check.common import CODE_SPAN, _problem
+from lexigraph.check.common import CODE_SPAN, field_problem
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import Problem
@@ -29,7 +29,7 @@ def unsafe_html(text: str) -> str | None:
     return None
 
 
-def _check_prose_safety(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+def check_prose_safety(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
     docs = [*entry.prose.values(), *entry.quiz.values()]
     for doc in filter(None, docs):
         yield from corpus.memo(doc, "safety", lambda d=doc: _unsafe_prose(d))
@@ -38,14 +38,14 @@ def _check_prose_safety(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
 def _unsafe_prose(doc: YamlDoc) -> list[Problem]:
     if unsafe_html(doc.joined()) is None:   # one search over the whole file; locate only on a hit
         return []
-    return [_problem(doc, path, reason) for path, text in doc.strings() if (reason := unsafe_html(text))]
+    return [field_problem(doc, path, reason) for path, text in doc.strings() if (reason := unsafe_html(text))]
 
 
 # C0 and C1 controls (tab and line ends apart) and the direction overrides and isolates.
 _HIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-def _check_hidden_characters(corpus: Corpus) -> Iterator[Problem]:
+def check_hidden_characters(corpus: Corpus) -> Iterator[Problem]:
     """No text or key of any file holds an invisible control or direction-override character: it
     can hide or reorder what readers see, and XML (the feeds, the sitemap) cannot carry a control."""
     for doc in filter(None, corpus.documents()):
@@ -56,7 +56,7 @@ def _hidden_characters(doc: YamlDoc) -> list[Problem]:
     out = []
     for path, text in _texts(doc.data):
         if match := _HIDDEN.search(text):
-            out.append(_problem(doc, path, f"invisible character U+{ord(match.group()):04X} is not allowed: remove it"
+            out.append(field_problem(doc, path, f"invisible character U+{ord(match.group()):04X} is not allowed: remove it"
                                            " (a control or direction-override character can hide or reorder text)"))
     return out
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from lexigraph import LANGUAGES
-from lexigraph.check.common import _as_dict, _as_list, _problem
+from lexigraph.check.common import as_dict, as_list, field_problem
 from lexigraph.content import safefile
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.errors import Problem
@@ -43,30 +43,30 @@ def annotation_in_snippet(key: str, code: str) -> bool:
     return all(part and _whole(part).search(code) for part in parts)
 
 
-def _check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
+def check_snippets(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
     if entry.facts is None:
         return
-    for i, step in enumerate(_as_list(entry.fact("steps"))):
-        name = _as_dict(step).get("snippet")
+    for i, step in enumerate(as_list(entry.fact("steps"))):
+        name = as_dict(step).get("snippet")
         if not isinstance(name, str):
             continue
         path = corpus.snippet_path(name)
         if name.startswith("/") or ".." in name.split("/"):
-            yield _problem(entry.facts, ("steps", i, "snippet"), f"'{name}' must be a path inside snippets/ (no leading '/', no '..')")
+            yield field_problem(entry.facts, ("steps", i, "snippet"), f"'{name}' must be a path inside snippets/ (no leading '/', no '..')")
             continue
         if not os.path.lexists(path):
-            yield _problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
+            yield field_problem(entry.facts, ("steps", i, "snippet"), f"snippet file 'snippets/{name}' does not exist")
             continue
         code = snippet_text(corpus, name)
         if code is None:     # not a file that may be read: content/load.py named it
             continue
-        step_id = _as_dict(step).get("id")
+        step_id = as_dict(step).get("id")
         for lang in LANGUAGES:
             doc = entry.prose[lang]
             if doc is None:
                 continue
-            steps = _as_dict(_as_dict(doc.data.get("under_the_hood")).get("steps"))
-            for key in _as_dict(_as_dict(steps.get(step_id)).get("annotations")):
+            steps = as_dict(as_dict(doc.data.get("under_the_hood")).get("steps"))
+            for key in as_dict(as_dict(steps.get(step_id)).get("annotations")):
                 if not annotation_in_snippet(key, code):
-                    yield _problem(doc, ("under_the_hood", "steps", step_id, "annotations", key),
+                    yield field_problem(doc, ("under_the_hood", "steps", step_id, "annotations", key),
                                    f"annotation key '{key}' does not appear in snippets/{name}")

@@ -10,7 +10,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from lexigraph.check.typography import _prose_only
+from lexigraph.check.typography import prose_only
 from lexigraph.content import wordlists
 from lexigraph.content.yamlfile import YamlDoc, format_path
 from lexigraph.errors import Problem
@@ -58,10 +58,14 @@ def rules_digest() -> str:
 
 
 def _ours(text: str) -> str:
-    return _QUOTED.sub(" ", _prose_only(text))
+    return _QUOTED.sub(" ", prose_only(text))
 
 
-def terminology_problems(doc: YamlDoc, lang: str, skip=("slug",), keep=None) -> list[Problem]:
+# Fields that hold ids, not words: a quiz's `entry: sampling` names the entry whose id is an English word.
+IDS = ("slug", "entry", "id", "concept", "teaches", "describes")
+
+
+def terminology_problems(doc: YamlDoc, lang: str, skip=IDS, keep=None) -> list[Problem]:
     """One warning per variant found in each string of ``doc`` (any shape of data is safe); only
     the strings whose path ``keep`` accepts, when given."""
     active = rules().get(lang, [])

@@ -52,7 +52,7 @@ def _want(mark: str) -> str:
 WORD_START = "*_[<"   # markup that opens a word: emphasis, a link, an inline tag
 
 
-def _prose_only(text: str) -> str:
+def prose_only(text: str) -> str:
     """The text with each code span turned into one word and each link address into a closing
     bracket, so the punctuation right after a link is judged as after a word (``[x](…)!``)."""
     return _LINK_TARGET.sub(")", CODE_SPAN.sub("x", text))
@@ -115,14 +115,14 @@ def english_problems(doc: YamlDoc, skip=("slug",), keep=None) -> list[Problem]:
 
 def _problems(doc: YamlDoc, found, skip, keep) -> list[Problem]:
     """One warning per rule ``found`` (text → (rule, message)…) reports in each string of ``doc``."""
-    if next(found(_prose_only(doc.joined())), None) is None:   # clean file: one scan, no walk
+    if next(found(prose_only(doc.joined())), None) is None:   # clean file: one scan, no walk
         return []
     out = []
     for path, text in doc.strings():
         if path and path[-1] in skip or keep is not None and not keep(path):
             continue
         seen = set()
-        for rule, message in found(_prose_only(text)):
+        for rule, message in found(prose_only(text)):
             if rule not in seen:
                 seen.add(rule)
                 out.append(Problem(doc.path, doc.line(path), format_path(path), message, TYPOGRAPHY))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from lexigraph.check.common import _as_dict, _as_list, _problem
+from lexigraph.check.common import as_dict, as_list, field_problem
 from lexigraph.content import version_ids
 from lexigraph.content.model import ARCHIVE, Corpus, Entry
 from lexigraph.errors import Problem
@@ -31,22 +31,22 @@ def _history(corpus: Corpus, entry: Entry) -> Iterator[Problem]:
     archived = corpus.archive.get(entry.id, {})
     seen: dict[str, int] = {}
     previous: tuple[str, tuple[int, int, int]] | None = None     # the latest version so far, and its order
-    for i, item in enumerate(_as_list(entry.fact("versions"))):
-        version = _as_dict(item).get("version")
+    for i, item in enumerate(as_list(entry.fact("versions"))):
+        version = as_dict(item).get("version")
         order = version_ids.key(version)
         if order is None or not isinstance(version, str):
             continue          # the schema reports it
         path = ("versions", i, "version")
         if version in seen:
-            yield _problem(facts, path, f"'{version}' is listed twice (also versions[{seen[version]}]): each version is listed once; "
+            yield field_problem(facts, path, f"'{version}' is listed twice (also versions[{seen[version]}]): each version is listed once; "
                                         "remove this item, or give a new version its own id (lexigraph bump picks it)")
         elif previous is not None and order <= previous[1]:
-            yield _problem(facts, path, f"'{version}' comes after '{previous[0]}': versions are listed oldest first, "
+            yield field_problem(facts, path, f"'{version}' comes after '{previous[0]}': versions are listed oldest first, "
                                         "and a new version gets a later id (lexigraph bump picks it)")
         seen.setdefault(version, i)
         previous = (version, order) if previous is None or order > previous[1] else previous
         if entry.status == "published" and version != current and version not in archived:
-            yield _problem(facts, path, f"version '{version}' is listed but {ARCHIVE}/{entry.id}/{version}/ does not exist, "
+            yield field_problem(facts, path, f"version '{version}' is listed but {ARCHIVE}/{entry.id}/{version}/ does not exist, "
                                         "so its permalink is a 404: restore that folder from git, or undo the hand-made bump "
                                         f"and run `lexigraph bump {entry.id} --changed …`, which freezes the version first")
 
@@ -55,15 +55,15 @@ def _future_dates(entry: Entry, today: dt.date) -> Iterator[Problem]:
     places: list[tuple[tuple, Any]] = [(("first_written",), entry.fact("first_written"))]
     for key, field in (("examples", "date"), ("sources", "date"), ("versions", "date"), ("corrections", "date"),
                        ("checked_against", "reviewed")):
-        places += [((key, i, field), _as_dict(x).get(field)) for i, x in enumerate(_as_list(entry.fact(key)))]
+        places += [((key, i, field), as_dict(x).get(field)) for i, x in enumerate(as_list(entry.fact(key)))]
     for path, value in places:
         if isinstance(value, str) and _DATE.fullmatch(value) and _after(value, today):
-            yield _problem(entry.facts_doc(), path, f"'{value}' is after today ({today.isoformat()}): a dated lexicon records what "
+            yield field_problem(entry.facts_doc(), path, f"'{value}' is after today ({today.isoformat()}): a dated lexicon records what "
                                               "has happened; write the date it happened (LEXIGRAPH_TODAY sets today for a test)")
     version = entry.fact("version")
     month = version_ids.month(version)
     if month and _after(month, today):
-        yield _problem(entry.facts_doc(), ("version",), f"'{version}' names a month after today's ({today.isoformat()}): "
+        yield field_problem(entry.facts_doc(), ("version",), f"'{version}' names a month after today's ({today.isoformat()}): "
                                                   "a version is named after the month it is published in (lexigraph bump picks it)")
 
 

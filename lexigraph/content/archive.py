@@ -1,5 +1,5 @@
 """Versions of an entry: the repository archive of past versions and the "Versions" list
-shown on every entry page (freezing the current version is :mod:`lexigraph.freeze`).
+shown on every entry page (freezing the current version is :mod:`lexigraph.authoring.freeze`).
 
 The archive keeps each past version as the page Markdown it was published with, one file
 per language (``archive/<id>/<version>/fr.md``, ``en.md``) plus ``version.yml`` (date, what
@@ -13,11 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexigraph.content import safefile
+from lexigraph import LANGUAGES
 from lexigraph.content.model import ARCHIVE, Corpus
-from lexigraph.render.urls import UrlMap
-
-SEARCH_EXCLUDED = "---\nsearch:\n  exclude: true\n---\n\n"   # permalink pages duplicate an entry page
 
 
 @dataclass(frozen=True)
@@ -32,20 +29,22 @@ class Snapshot:
     def url(self, lang: str) -> str:
         return f"{lang}/{self.meta[lang]['slug']}/{self.version}/"
 
+    pages: dict[str, str]   # lang → the frozen page, as read with the content
+
     def markdown(self, lang: str) -> str:
-        home = self.folder.parent.parent   # <root>/archive
-        return safefile.read_text(self.folder / f"{lang}.md", home, home.parent, safefile.ARCHIVED_PAGE)
+        return self.pages[lang]
 
 
 def snapshots(corpus: Corpus, entry_id: str) -> dict[str, Snapshot]:
     """The archived versions of one entry, as loaded (and checked) with the corpus: version → snapshot."""
     home = corpus.root / ARCHIVE / entry_id
-    return {version: Snapshot(entry_id, version, home / version, doc.data)
+    return {version: Snapshot(entry_id, version, home / version, doc.data,
+                              {lang: corpus.archived_pages.get(f"{entry_id}/{version}/{lang}.md", "") for lang in LANGUAGES})
             for version, doc in corpus.archive.get(entry_id, {}).items() if doc is not None}
 
 
-def past_versions(site: UrlMap, entry) -> list[Snapshot]:
+def past_versions(corpus: Corpus, entry) -> list[Snapshot]:
     """Archived versions other than the current one (the current one is rendered live)."""
-    return [s for v, s in sorted(snapshots(site.corpus, entry.id).items()) if v != entry.fact("version")]
+    return [s for v, s in sorted(snapshots(corpus, entry.id).items()) if v != entry.fact("version")]
 
 

@@ -227,3 +227,48 @@ def observable_steps(facts: dict) -> dict[str, dict]:
     return {s["id"]: s for s in (facts.get("steps") or [])
             if isinstance(s, dict) and isinstance(s.get("id"), str) and not s.get("untested")
             and isinstance(s.get("observed_with"), dict)}
+
+
+# What an observed sentence names, for the rule that its step shows it (check.observed).
+CODE_SPAN, NUMBER, ERROR_CODE = "code span", "number", "error code"
+#: A JSON-RPC error code (-32602, −32601) or an HTTP status written with "HTTP" / a status word.
+_ERROR_CODE = re.compile(r"(?<![\w.-])[-−]32\d{3}(?!\w|\.\d)|(?<=HTTP[ \u00a0\u202f])[1-5]\d\d(?!\w|\.\d)")
+
+
+def number_value(text: str, lang: str) -> str:
+    """A figure as one canonical string: spaces and thousands separators out, a French decimal comma
+    as a point, a Unicode minus as ``-`` (``111 076`` and ``111,076`` are ``111076``; ``1,5`` in French is ``1.5``)."""
+    value = re.sub(r"[ \u00a0\u202f]", "", text).replace("−", "-").rstrip("%").strip()
+    if lang == "fr":
+        value = value.replace(",", ".")
+    else:
+        value = value.replace(",", "") if re.fullmatch(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", value) else value
+    return value
+
+
+def named_values(sentence: str, lang: str) -> list[tuple[str, str]]:
+    """(kind, value) for what a sentence names that a run can show: each code span (its text, without
+    backticks), each error code (``-32602``, an HTTP status after ``HTTP``) and each other number written
+    in digits outside code, in order, each once."""
+    text = strip_markers(sentence)
+    found: list[tuple[str, str]] = []
+    for code, piece in split_code(text):
+        if code:
+            value = piece.strip("`").strip()
+            if value:
+                found.append((ERROR_CODE if re.fullmatch(r"[-−]32\d{3}", value) else CODE_SPAN, value.replace("−", "-")))
+            continue
+        view = _LINK_TARGET.sub("]", piece)
+        errors = {m.start(): m for m in _ERROR_CODE.finditer(view)}
+        for match in _FIGURE.finditer(view):
+            error = next((e for at, e in errors.items() if match.start() <= at < match.end() or at <= match.start() < e.end()), None)
+            if error is not None:
+                found.append((ERROR_CODE, number_value(error.group(0), lang)))
+            else:
+                found.append((NUMBER, number_value(match.group(0), lang)))
+    return list(dict.fromkeys(found))
+
+
+def numbers_in(text: str, lang: str = "en") -> set[str]:
+    """Every figure written in ``text`` (a recorded value, a transcript), canonical (:func:`number_value`)."""
+    return {number_value(m.group(0), lang) for m in _FIGURE.finditer(text)}

@@ -9,8 +9,9 @@ Layout of a content root (the project root, or a test fixture)::
     snippets/<path>            code shown under the hood
     archive/<id>/<version>/    a past version: version.yml, fr.md, en.md
     specs.yml                  the tracked specifications
+    path.yml                   the beginners' reading path
 
-Every file is read through :mod:`lexigraph.safefile`; the snippets and the archive are
+Every file is read through :mod:`lexigraph.content.safefile`; the snippets and the archive are
 inspected here too, so a file that may not be read is a problem before anything uses it.
 """
 
@@ -27,7 +28,7 @@ from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc, load_file
 from lexigraph.errors import CROSS, FILES, LAYOUT, PARSE, Problem
 
-ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY = "entries", "quizzes", "snippets", "archive", "specs.yml"
+ENTRIES, QUIZZES, SNIPPETS, ARCHIVE, REGISTRY, PATH = "entries", "quizzes", "snippets", "archive", "specs.yml", "path.yml"
 _ID = re.compile(r"(?=.{1,64}$)[a-z0-9]+(-[a-z0-9]+)*")   # as the schemas' id
 _NOT_CONTENT = ("__pycache__",)   # written by running the snippets' tests, never read as content
 
@@ -47,9 +48,11 @@ def load_corpus(root: Path, use_cache: bool = False, cache: FileCache | None = N
     _report_strays(corpus)
     _load_quizzes(corpus)
     _load_archive(corpus)
-    _inspect(corpus, root / SNIPPETS, safefile.SNIPPET)
+    _inspect(corpus, root / SNIPPETS, safefile.SNIPPET, corpus.snippets)
     if os.path.lexists(root / REGISTRY):
         corpus.registry = _read(corpus, root / REGISTRY, root)
+    if os.path.lexists(root / PATH):
+        corpus.reading_path = _read(corpus, root / PATH, root)
     return corpus
 
 
@@ -157,11 +160,12 @@ def _load_archive(corpus: Corpus) -> None:
             for lang in LANGUAGES:
                 if not os.path.lexists(folder / f"{lang}.md"):
                     corpus.problems.append(Problem(corpus.shown(folder / f"{lang}.md"), 1, "$", "file is missing", PARSE))
-    _inspect(corpus, home, safefile.ARCHIVED_PAGE, skip=("version.yml",))
+    _inspect(corpus, home, safefile.ARCHIVED_PAGE, corpus.archived_pages, skip=("version.yml",))
 
 
-def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, skip: tuple[str, ...] = ()) -> None:
-    """Every file under ``folder`` (links included, never followed into) may be read, or is a problem."""
+def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, texts: dict[str, str], skip: tuple[str, ...] = ()) -> None:
+    """Every file under ``folder`` (links included, never followed into) is read into ``texts`` (by its path under
+    ``folder``), or is a problem."""
     if not folder.is_dir():
         return
     for where, dirs, files in os.walk(folder):
@@ -173,6 +177,8 @@ def _inspect(corpus: Corpus, folder: Path, limit: safefile.Limit, skip: tuple[st
             if name in skip:
                 continue
             path = Path(where) / name
-            why = safefile.refusal(path, folder, corpus.root, limit)
-            if why:
-                corpus.problems.append(Problem(corpus.shown(path), 1, "$", why, FILES))
+            read = safefile.read_utf8(path, folder, corpus.root, limit)
+            if isinstance(read, str):
+                corpus.problems.append(Problem(corpus.shown(path), 1, "$", read, FILES))
+            else:
+                texts[path.relative_to(folder).as_posix()] = read[1]

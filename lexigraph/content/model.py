@@ -18,7 +18,7 @@ from typing import Any, NewType
 from lexigraph.content import safefile
 from lexigraph.content.cache import FileCache
 from lexigraph.content.yamlfile import YamlDoc
-from lexigraph.errors import Problem, display_path
+from lexigraph.errors import FILES, Problem, display_path
 
 RELATION_TYPES = ("runs_in", "requires", "often_confused_with", "extends", "part_of", "threatens")
 SYMMETRIC = ("often_confused_with",)
@@ -89,6 +89,11 @@ class Corpus:
     registry: YamlDoc | None = None      # specs.yml, when the root has one
     cache: FileCache | None = None       # per-file results kept across runs
     archive: dict[str, dict[str, YamlDoc | None]] = field(default_factory=dict)  # entry id → version → version.yml
+    reading_path: YamlDoc | None = None  # path.yml, when the root has one
+    # The text of every file under snippets/ and archive/ that may be read (content/load.py), by its path
+    # under that folder: rendering shows them without opening a file.
+    snippets: dict[str, str] = field(default_factory=dict)
+    archived_pages: dict[str, str] = field(default_factory=dict)   # "mcp/v2026-08/fr.md" → frozen Markdown
     # What is computed from this content state, once: see derive(). Not an __init__ field, so a
     # dataclasses.replace() copy (a preview's subset of entries) starts with its own.
     derived: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -112,7 +117,7 @@ class Corpus:
     def documents(self) -> list[YamlDoc | None]:
         """Every YAML document: each entry's files and quizzes, the archive's version.yml, specs.yml."""
         return ([d for e in self.entries.values() for d in (e.facts, *e.prose.values(), *e.quiz.values())]
-                + [d for versions in self.archive.values() for d in versions.values()] + [self.registry])
+                + [d for versions in self.archive.values() for d in versions.values()] + [self.registry, self.reading_path])
 
     @property
     def read_files(self) -> set[str]:
@@ -125,8 +130,11 @@ class Corpus:
         return self.root / SNIPPETS / name
 
     def read_snippet(self, name: str) -> str:
-        """A snippet's text; raises safefile.UnsafeFile when it may not be read."""
-        return safefile.read_text(self.snippet_path(name), self.root / SNIPPETS, self.root, safefile.SNIPPET)
+        """A snippet's text, as read with the content; raises safefile.UnsafeFile when it could not be read
+        (content/load.py reported why)."""
+        if name not in self.snippets:
+            raise safefile.UnsafeFile(Problem(self.shown(self.snippet_path(name)), 1, "$", "snippet not read with the content", FILES))
+        return self.snippets[name]
 
     def keeping(self, malformed: set[str]) -> Corpus:
         """The same corpus with every document that is not a mapping, or whose shown path is in
@@ -138,7 +146,8 @@ class Corpus:
                                             quiz={k: kept(d) for k, d in e.quiz.items()})
                    for key, e in self.entries.items()}
         archive = {key: {v: kept(d) for v, d in versions.items()} for key, versions in self.archive.items()}
-        return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry))
+        return dataclasses.replace(self, entries=entries, archive=archive, registry=kept(self.registry),
+                                   reading_path=kept(self.reading_path))
 
 
 #: A corpus in which every document is well-formed or None: each one that parsed to a mapping and

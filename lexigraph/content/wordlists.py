@@ -1,10 +1,11 @@
 """The lists writers extend, in ``lexigraph/data/``: the terminology, the words of the quiz cue
-checks (absolute, hedge, minimising and inclusive words, stopwords), and the phrases first
-mentions never link.
+checks (absolute, hedge, minimising and inclusive words, stopwords), the phrases first
+mentions never link, and the interface labels of the pages (``labels.yml``, read by render/i18n.py).
 
 They are content like the entries (a pull request may change them), so they are read the same
 way: from inside their folder only, under the YAML size limit, as UTF-8, then checked against a
-JSON Schema (``lexigraph/schemas/terminology.schema.json``, ``word-list.schema.json``). A broken
+JSON Schema (``lexigraph/schemas/terminology.schema.json``, ``word-list.schema.json``,
+``labels.schema.json``; the labels also need every key in both languages). A broken
 list is reported by ``check`` as ``file:line: $.path: message``; the checks and the rendering that
 use it then do without it (an empty list) rather than crash. A list is read again whenever its
 file changes, so a writer editing one under ``mkdocs serve`` sees the effect on the next rebuild.
@@ -18,10 +19,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexigraph.check.schema import check_shape
 from lexigraph.content import safefile
-from lexigraph.content.yamlfile import parse_text
-from lexigraph.errors import FILES, Problem
+from lexigraph.content.schema import check_shape
+from lexigraph.content.yamlfile import YamlDoc, parse_text
+from lexigraph.errors import FILES, SCHEMA, Problem
 
 DATA = Path(__file__).parents[1] / "data"
 ROOT = DATA.parent.parent          # the repository: list files are shown as lexigraph/data/…
@@ -41,7 +42,9 @@ HEDGE_WORDS = WordList("hedge-words.yml", "word-list")
 MINIMISING_WORDS = WordList("minimising-words.yml", "word-list")
 INCLUSIVE_WORDS = WordList("inclusive-words.yml", "word-list")
 STOPWORDS = WordList("stopwords.yml", "word-list")
-LISTS = (TERMINOLOGY, ABSOLUTE_WORDS, NOT_TERMS, HEDGE_WORDS, MINIMISING_WORDS, INCLUSIVE_WORDS, STOPWORDS)
+# The pages' interface text (render/i18n.py), checked for typography and terminology like the prose.
+INTERFACE_LABELS = WordList("labels.yml", "labels")
+LISTS = (TERMINOLOGY, ABSOLUTE_WORDS, NOT_TERMS, HEDGE_WORDS, MINIMISING_WORDS, INCLUSIVE_WORDS, STOPWORDS, INTERFACE_LABELS)
 
 
 def path(word_list: WordList) -> Path:
@@ -66,28 +69,47 @@ def _file(word_list: WordList) -> str:
     return os.path.join(_DATA, word_list.file)
 
 
-def _load(word_list: WordList) -> tuple[dict, tuple[Problem, ...]]:
+def _load(word_list: WordList) -> tuple[YamlDoc | None, tuple[Problem, ...]]:
     return _read(word_list, stamp(word_list))
 
 
 @functools.lru_cache(maxsize=16)
-def _read(word_list: WordList, _stamp: tuple) -> tuple[dict, tuple[Problem, ...]]:
-    """(the list's data, or {} when it is broken; its problems), read once per version of its file."""
+def _read(word_list: WordList, _stamp: tuple) -> tuple[YamlDoc | None, tuple[Problem, ...]]:
+    """(the list's document, or None when it is broken; its problems), read once per version of its file."""
     shown = path(word_list).relative_to(ROOT).as_posix()
     read = safefile.read_utf8(path(word_list), DATA, ROOT, safefile.YAML)
     if isinstance(read, str):
-        return {}, (Problem(shown, 1, "$", read, FILES),)
+        return None, (Problem(shown, 1, "$", read, FILES),)
     text = read[1]
     doc, problems = parse_text(text, shown)
     if doc is not None and not problems:
         problems = check_shape(doc, word_list.schema)[0]
+    if doc is not None and not problems and word_list == INTERFACE_LABELS:
+        problems = _same_keys(doc)
     if problems or doc is None:
-        return {}, tuple(problems)
-    return doc.data or {}, ()
+        return None, tuple(problems)
+    return doc, ()
+
+
+def _same_keys(doc: YamlDoc) -> list[Problem]:
+    """Each label in every language: a key in one language only would break the pages of the other."""
+    out = []
+    for lang, other in (("fr", "en"), ("en", "fr")):
+        for key in doc.data[lang]:
+            if key not in doc.data[other]:
+                out.append(Problem(doc.path, doc.line((lang, key)), f"$.{lang}.{key}",
+                                   f"label '{key}' has no {other} text: add it under {other}:", SCHEMA))
+    return out
 
 
 def data(word_list: WordList) -> dict:
     """The list, per language; {} when the file is broken (``check`` reports why)."""
+    doc = _load(word_list)[0]
+    return doc.data or {} if doc is not None else {}
+
+
+def document(word_list: WordList) -> YamlDoc | None:
+    """The list as read, with the line of every field (for the checks that locate what they find); None when broken."""
     return _load(word_list)[0]
 
 

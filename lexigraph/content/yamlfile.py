@@ -151,7 +151,7 @@ def parse_text(text: str, path: str) -> tuple[YamlDoc | None, list[Problem]]:
 
 
 def load_file(path: Path, shown_as: str, cache=None, *, folder: Path, root: Path) -> tuple[YamlDoc | None, list[Problem]]:
-    """Read (through :mod:`lexigraph.safefile`, from inside ``folder`` only) and parse a YAML file,
+    """Read (through :mod:`lexigraph.content.safefile`, from inside ``folder`` only) and parse a YAML file,
     or take it from ``cache``; a file that cannot be read safely is a problem too."""
     read = safefile.read_utf8(path, folder, root, safefile.YAML)
     if isinstance(read, str):

@@ -11,10 +11,10 @@ from pathlib import Path
 from lexigraph import LANGUAGES
 from lexigraph.publish.feeds import atom_feed
 from lexigraph.publish.sitemap import sitemap
-from lexigraph.render import relations
-from lexigraph.render.cite import citation_line, plain
+from lexigraph.render.cite import plain
 from lexigraph.render.i18n import t
-from lexigraph.render.markdown_copy import _published, markdown_copy
+from lexigraph.render.json_record import entry_json
+from lexigraph.render.markdown_copy import markdown_copy, published
 from lexigraph.render.urls import UrlMap, permalink
 
 SCHEMAS = {"facts": "entry.schema.json", "text": "entry-lang.schema.json", "quiz": "quiz.schema.json"}
@@ -45,35 +45,7 @@ def lexicon_json(site: UrlMap, lang: str) -> dict:
     """Every published entry of ``lang``: its facts, text and quiz, each valid against a published schema."""
     return {"lexicon": "Lexigraph", "language": lang, "license": "CC-BY-4.0",
             "schemas": {part: site.absolute("schemas/" + name) for part, name in SCHEMAS.items()},
-            "entries": [entry_json(site, entry, lang) for entry in _published(site)]}
-
-
-def entry_json(site: UrlMap, entry, lang: str) -> dict:
-    """One published entry of the JSON export (also what `lexigraph mcp` serves as format="json")."""
-    quiz = entry.quiz.get(lang)
-    return {"id": entry.id, "url": site.absolute(site.urls[(lang, entry.id)]),
-            "permalink": site.absolute(permalink(entry, lang)),
-            "markdown": site.absolute(site.urls[(lang, entry.id)]) + "index.md",
-            "citation": citation_line(site, entry, lang),
-            "facts": entry.facts.data, "text": entry.prose[lang].data,
-            "pointed_at_by": relations.reverse(site.corpus, entry),
-            "quiz": quiz.data if quiz is not None else None,
-            "evidence": evidence_json(entry, lang)}
-
-
-def evidence_json(entry, lang: str) -> dict:
-    """The entry's evidence: its sources and observations, numbered as on the page, and every
-    sentence of its prose with the source ids (``sources``) and observed step ids (``observed``) it carries."""
-    from lexigraph.render.evidence import Citations, claims_json
-
-    citations = Citations(entry, lang)
-    return {"sources": [{"id": s["id"], "number": citations.number[s["id"]], "title": s["title"], "url": s.get("url"),
-                         "note": (s.get("note") or {}).get(lang), "date": s["date"]}
-                        for s in citations.sources],
-            "observed": [{"step": s["id"], "number": citations.number["observed:" + s["id"]],
-                          "implementation": s["observed_with"]["implementation"], "version": s["observed_with"]["version"]}
-                         for s in citations.observed],
-            "claims": claims_json(entry, lang)}
+            "entries": [entry_json(site, entry, lang) for entry in published(site)]}
 
 
 def permalink_stub(site: UrlMap, entry, lang: str) -> str:

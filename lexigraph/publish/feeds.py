@@ -7,7 +7,7 @@ from xml.etree import ElementTree as ET
 from lexigraph.content.archive import past_versions
 from lexigraph.render.cite import plain, version_date
 from lexigraph.render.i18n import t
-from lexigraph.render.markdown_copy import _published
+from lexigraph.render.markdown_copy import published
 from lexigraph.render.urls import UrlMap, permalink
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -24,8 +24,8 @@ def atom_feed(site: UrlMap, lang: str) -> bytes:
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: lang})
     items = []
-    for entry in _published(site):
-        archived = {s.version: s.url(lang) for s in past_versions(site, entry)}
+    for entry in published(site):
+        archived = {s.version: s.url(lang) for s in past_versions(site.corpus, entry)}
         notes = entry.text(lang, "versions") or {}
         for position, v in enumerate(entry.fact("versions") or []):
             version = v["version"]

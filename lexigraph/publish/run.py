@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from lexigraph.mkdocs_glue import _base_path
 from lexigraph.pipeline import Build, log
 from lexigraph.publish import exports
 from lexigraph.publish.schemas import publish_schemas
+from lexigraph.render.urls import base_path
 
 
 def publish_extras(build: Build, site_dir: Path) -> None:
@@ -21,6 +21,6 @@ def publish_extras(build: Build, site_dir: Path) -> None:
     exports.publish(build.site, build.pages.values(), site_dir)
     log.info("Lexigraph: feeds, sitemap, Markdown and JSON copies written in %.1f s", time.perf_counter() - started)
     started = time.perf_counter()
-    indexed = pagefind.publish(build, site_dir, _base_path(build.site.site_url))
+    indexed = pagefind.publish(build, site_dir, base_path(build.site.site_url))
     log.info("Lexigraph: search index (Pagefind) of %d entry pages, one per language, in %.1f s",
              indexed, time.perf_counter() - started)

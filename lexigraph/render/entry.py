@@ -1,6 +1,6 @@
 """Stage 3, render: one entry in one language → the Markdown/HTML of its page.
 
-Prose goes through :mod:`lexigraph.prose` (safe HTML); headings stay Markdown so
+Prose goes through :mod:`lexigraph.render.prose` (safe HTML); headings stay Markdown so
 MkDocs builds the table of contents; snippets become fenced code blocks so
 Material highlights them and adds its copy button.
 """
@@ -268,6 +268,6 @@ def _sources(entry: Entry, lang: str) -> list[str]:
     """The numbered Sources list (then the observations), each item linking back to where it is cited.
     Built after the prose is converted, so it knows every citation on the page."""
     numbering = prose.citations.get() or Citations(entry, lang)
-    pending = prose._batch.get()
+    pending = prose.current_batch()
     items = pending.late(lambda: numbering.sources_html(source_note)) if pending is not None else numbering.sources_html(source_note)
     return [f"## {t(lang, 'sources')} {{#sources}}", "", f'<ol data-search-exclude class="lx-sources">{items}</ol>', ""]

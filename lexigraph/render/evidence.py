@@ -77,15 +77,21 @@ class Citations:
 
 
 def claims_json(entry: Entry, lang: str) -> list[dict]:
-    """Every sentence of the entry's prose in ``lang``, with the source and observation ids it carries."""
+    """Every sentence of the entry's prose in ``lang``, with the source and observation ids it carries, and,
+    per observation, the implementation and version that observed it (``observed_with``)."""
     doc = entry.prose.get(lang)
     if doc is None or not isinstance(doc.data, dict):
         return []
+    steps = ev.observable_steps(entry.facts_data()) if entry.has_facts else {}
     out = []
     for section, _path, sentence in ev.claims(doc.data, lang):
+        observed = [m[len(ev.OBSERVED):] for m in sentence.markers if m.startswith(ev.OBSERVED)]
         out.append({"section": section, "text": sentence.plain,
                     "sources": [m for m in sentence.markers if not m.startswith(ev.OBSERVED)],
-                    "observed": [m[len(ev.OBSERVED):] for m in sentence.markers if m.startswith(ev.OBSERVED)],
+                    "observed": observed,
+                    "observed_with": [{"step": step, "implementation": steps[step]["observed_with"]["implementation"],
+                                       "version": steps[step]["observed_with"]["version"]}
+                                      for step in observed if step in steps],
                     "needs_evidence": sentence.needs})
     return out
 

@@ -13,7 +13,7 @@ from lexigraph.render.i18n import colon, long_date, t
 from lexigraph.render.urls import UrlMap, permalink
 
 
-def _published(site: UrlMap):
+def published(site: UrlMap):
     return sorted((e for e in site.corpus.entries.values() if e.status == "published"), key=lambda e: e.fact("number"))
 
 

@@ -1,7 +1,7 @@
 """First mentions: in each section of an entry's prose, the first time another entry's term
 (its title or one of its ``aliases``, in that language) appears, it links to that entry.
 
-This module only finds the terms in a piece of text; :mod:`lexigraph.prose` applies it to the
+This module only finds the terms in a piece of text; :mod:`lexigraph.render.prose` applies it to the
 text nodes of the rendered tree, so code, headings and existing links are never touched and
 the links it adds go through the same sanitiser as the writers' own.
 
@@ -27,25 +27,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from lexigraph.content import wordlists
 from lexigraph.content.model import Corpus
+from lexigraph.content.terms import APOSTROPHES, normalise, not_terms
 
-_APOSTROPHES = "'’"
 _SPACES = " \u00a0\u202f"
-
-
-def normalise(term: str) -> str:
-    """The form two terms are compared in: case, apostrophes and spaces folded."""
-    text = term.casefold()
-    for mark in _APOSTROPHES[1:]:
-        text = text.replace(mark, "'")
-    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
-
-
-def not_terms() -> dict[str, list[str]]:
-    """Per language, the phrases that hold a term but name something else (none while the list is
-    broken: check says why)."""
-    return wordlists.data(wordlists.NOT_TERMS)
 
 
 def entry_terms(entry, lang: str) -> list[str]:
@@ -67,8 +52,8 @@ def _matcher(term: str) -> re.Pattern:
     """``term`` at a given position: its words in order, then an optional plural -s, then a boundary."""
     out = []
     for char in term:
-        if char in _APOSTROPHES:
-            out.append(f"[{_APOSTROPHES}]")
+        if char in APOSTROPHES:
+            out.append(f"[{APOSTROPHES}]")
         elif char in _SPACES:
             out.append(f"[{_SPACES}]+")
         else:

@@ -35,7 +35,7 @@ def archived_definition(markdown: str) -> str:
 
 
 def _snapshot(site, entry, version: str):
-    for snap in past_versions(site, entry):
+    for snap in past_versions(site.corpus, entry):
         if snap.version == version:
             return snap
     return None

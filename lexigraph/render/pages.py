@@ -12,12 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lexigraph import LANGUAGES
-from lexigraph.content.archive import SEARCH_EXCLUDED, past_versions
+from lexigraph.content.archive import past_versions
 from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, render_entry
 from lexigraph.render.indexes import render_home, render_index, render_map, render_revisions
 from lexigraph.render.urls import UrlMap
 from lexigraph.render.versions import render_archived
+
+SEARCH_EXCLUDED = "---\nsearch:\n  exclude: true\n---\n\n"   # permalink pages duplicate an entry page
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def _permalink_pages(site: UrlMap, entry, lang: str) -> list[Page]:
     if entry.status != "published":
         return []
     pages = []
-    for snap in past_versions(site, entry):
+    for snap in past_versions(site.corpus, entry):
         pages.append(Page(lang, snap.url(lang).rstrip("/") + ".md", snap.url(lang),
                           {other: snap.url(other) for other in LANGUAGES}, entry.id,
                           render=functools.partial(_archived_page, site, entry, snap, lang), version=snap.version))

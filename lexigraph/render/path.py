@@ -23,7 +23,7 @@ def _progress(entry, lang: str) -> str:
 
 def home_section(site, lang: str) -> list[str]:
     """The path on the home page: a heading (in the table of contents) and the ordered steps."""
-    path, _ = reading_path.load(site.corpus)
+    path = reading_path.of(site.corpus)
     if path is None:
         return []
     url = f"{lang}/"
@@ -39,7 +39,7 @@ def home_section(site, lang: str) -> list[str]:
 
 def entry_nav(site, entry, lang: str, url: str) -> list[str]:
     """"Step 3 of 9", previous and next, on an entry of the path; nothing on other entries."""
-    path, _ = reading_path.load(site.corpus)
+    path = reading_path.of(site.corpus)
     where = path.neighbours(entry.id) if path is not None else None
     if path is None or where is None:
         return []

@@ -4,7 +4,7 @@ Writers' Markdown is rendered with raw HTML switched off (tags show as text),
 no attribute syntax, and links limited to http(s), mailto and relative
 addresses. ``check`` already refuses raw HTML; this is the second wall.
 
-First mentions of other entries (:mod:`lexigraph.mentions`) are linked in the parsed tree,
+First mentions of other entries (:mod:`lexigraph.render.mentions`) are linked in the parsed tree,
 in text nodes only, before the link sanitiser runs: never in code, headings or links.
 """
 
@@ -202,10 +202,15 @@ def batch():
         _batch.reset(token)
 
 
+def current_batch() -> ProseBatch | None:
+    """The batch of the block being rendered (see :func:`batch`), or None outside one."""
+    return _batch.get()
+
+
 def to_html(text: str, section=None) -> str:
     """Markdown prose → HTML with no raw HTML, scripts or event handlers.
 
-    ``section`` (a :class:`lexigraph.mentions.Section`): link the first mentions of other entries."""
+    ``section`` (a :class:`lexigraph.render.mentions.Section`): link the first mentions of other entries."""
     current = _batch.get()
     return current.add(text, "B", section) if current is not None else _convert(text, [section])
 

@@ -4,10 +4,8 @@ question, inside a disclosure. ``quiz.js`` enhances it, with its interface text 
 a ``data-labels`` JSON attribute (not a <script> block: Material's instant navigation
 re-runs content scripts and drops their ``type``).
 
-Options are shown in an order fixed here, in the HTML: shuffled per question with a seed
-made of the quiz and question ids, and keyed on option ids (never on text), so FR and EN
-show the same order and the no-JS page, the printed key and the JS quiz agree. Writers
-list options in whatever order suits them in YAML."""
+Options are shown in the content's order (:func:`lexigraph.content.option_order.display_order`), fixed in
+the HTML, so the no-JS page, the printed key and the JS quiz agree."""
 
 from __future__ import annotations
 
@@ -16,7 +14,8 @@ import html
 import json
 import re
 
-from lexigraph.render.i18n import LABELS, t
+from lexigraph.content.option_order import display_order
+from lexigraph.render.i18n import labels, t
 from lexigraph.render.prose import escape, inline
 from lexigraph.render.urls import relative
 
@@ -30,7 +29,7 @@ SCRIPT_LABELS = {
 
 def script_labels(lang: str) -> str:
     """The interface text for quiz.js, as JSON."""
-    return json.dumps({name: LABELS[lang][key] for name, key in SCRIPT_LABELS.items()}, ensure_ascii=False,
+    return json.dumps({name: labels(lang)[key] for name, key in SCRIPT_LABELS.items()}, ensure_ascii=False,
                       separators=(",", ":"))
 
 
@@ -41,12 +40,6 @@ def _single_quoted(value: str) -> str:
 
 def _sha(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
-
-
-def display_order(quiz_id: str, question_id: str, options: list[dict]) -> list[dict]:
-    """``options`` in their display order: sorted by a hash of (quiz id, question id, option id).
-    Stable across builds and machines (sha256, not Python's salted hash()), the same in every language."""
-    return sorted(options, key=lambda o: _sha(quiz_id, question_id, str(o.get("id"))))
 
 
 def question_digest(entry, question_id: str) -> str:
@@ -66,7 +59,7 @@ def question_digest(entry, question_id: str) -> str:
 
 def review_target(entry, lang: str, teaches: str) -> tuple[str, str] | None:
     """(in-page anchor, label as the page shows it) of a ``teaches`` value, or None when the
-    entry has no such section, step or example in ``lang``. Anchors follow render.py's ids."""
+    entry has no such section, step or example in ``lang``. Anchors follow render/entry.py's ids."""
     simple = {"definition": ("definition", t(lang, "definition")), "not": ("not", t(lang, "not")),
               "what-varies": ("what-varies", t(lang, "what_varies"))}
     if teaches in simple:

@@ -1,12 +1,13 @@
 """Where pages live and how one page links to another: the URL map (UrlMap; not
-sitemap.xml, which publish/sitemap.py writes), relative links,
-links to entries and versioned permalinks. Shared by every module that renders a page,
-and importing none of them (the import graph of lexigraph/ has no cycle)."""
+sitemap.xml, which publish/sitemap.py writes), the site's base path, relative links,
+links to entries and versioned permalinks. Shared by every module that renders a page; it
+imports only render.prose (escape) and render.i18n (labels), which import none of them back."""
 
 from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from lexigraph import LANGUAGES
 from lexigraph.content.model import Corpus
@@ -33,6 +34,12 @@ class UrlMap:
 
     def absolute(self, url: str) -> str:
         return self.site_url + url
+
+
+def base_path(site_url: str | None) -> str:
+    """The path part of site_url ('/' or '/lexigraph/')."""
+    path = urlsplit(site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
 
 
 def relative(from_url: str, to_url: str) -> str:

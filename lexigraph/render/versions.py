@@ -19,7 +19,7 @@ def render_archived(site: UrlMap, entry, snapshot: Snapshot, lang: str) -> str:
 
 def render_versions(site: UrlMap, entry, lang: str, from_url: str) -> list[str]:
     """The "Versions" section: newest first, date and what changed (SEP's "changes to"), each linked."""
-    archived = {s.version: s for s in past_versions(site, entry)}
+    archived = {s.version: s for s in past_versions(site.corpus, entry)}
     notes = entry.text(lang, "versions") or {}
     items = []
     for item in reversed(entry.fact("versions") or []):

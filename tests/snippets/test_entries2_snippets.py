@@ -71,6 +71,41 @@ def test_the_protected_server_refuses_a_request_without_a_token_when_started_on_
         server.wait(timeout=10)
 
 
+def test_without_validate_token_resource_a_token_for_another_server_is_served_when_the_verifier_does_not_check(tmp_path):
+    """The authorization entry's claim about the SDK default (settings.py: left unset, it warns and
+    behaves as False): the entry's own server, with its `validate_token_resource=True` line removed,
+    serves a token whose `resource` is the mail server, since `DemoVerifier` compares nothing."""
+    source = (SNIPPETS / "authorization/protected_server.py").read_text(encoding="utf-8")
+    flag = "        validate_token_resource=True,"
+    assert source.count(flag) == 1
+    server_file = tmp_path / "default_server.py"
+    server_file.write_text("\n".join(line for line in source.splitlines() if not line.startswith(flag)), encoding="utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-W", "always", str(server_file), "--transport", "http", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        body = {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}}
+        headers = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28",
+                   "Mcp-Method": "server/discover"}
+        statuses = {token: httpx.post(f"http://127.0.0.1:{port}/mcp", json=body, timeout=30,
+                                      headers={**headers, "Authorization": f"Bearer {token}"}).status_code
+                    for token in ("tok-other-server", "tok-no-scope", "not-a-token")}
+    finally:
+        server.terminate()
+        _, stderr = server.communicate(timeout=10)
+    assert statuses == {"tok-other-server": 200, "tok-no-scope": 403, "not-a-token": 401}
+    assert "`AuthSettings.validate_token_resource` is not set" in stderr
+
+
 def test_extensions_transcript_is_the_one_shown(extensions_output):
     assert extensions_output == (SNIPPETS / "extensions/transcript.txt").read_text(encoding="utf-8")
 

@@ -298,6 +298,16 @@ def test_executeTool_does_not_validate_input_against_the_schema(page):
     assert result == {"value": "No ticket 42."}
 
 
+def test_json_schema_snippet_a_number_reaches_a_string_parameter_unchecked(page):
+    """The json-schema entry's step webmcp-unchecked: Chromium 156 runs the tool with `{ reference: 42 }`
+    although its schema says "type": "string", and the tool receives the number 42 unconverted."""
+    assert "Chrome/156." in page.evaluate("navigator.userAgent")
+    run_snippet(page, "../json-schema/webmcp-unchecked.js")
+    # the first page of a browser may log the 404 of its favicon request; that line is not the snippet's
+    logged = [line for line in page.console_lines if not line.startswith("Failed to load resource")]
+    assert logged == ["number 42"]
+
+
 def test_executeTool_turns_an_object_result_into_JSON_text(page):
     page.evaluate(
         """() => document.modelContext.registerTool({ name: "stock", description: "d",

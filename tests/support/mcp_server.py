@@ -79,12 +79,13 @@ def _free_port() -> int:
 
 
 class ServerProcess:
-    """The server script started with `--transport stdio|http`; `stop()` always ends it."""
+    """The server script (the reference server unless `script` names another snippet) started with
+    `--transport stdio|http`; `stop()` always ends it."""
 
-    def __init__(self, transport: str) -> None:
+    def __init__(self, transport: str, script: Path | None = None) -> None:
         self.transport = transport
         self.port = _free_port() if transport == "http" else None
-        args = [sys.executable, str(SERVER_SCRIPT), "--transport", transport]
+        args = [sys.executable, str(script or SERVER_SCRIPT), "--transport", transport]
         if self.port:
             args += ["--port", str(self.port)]
         self.stderr = tempfile.TemporaryFile()
@@ -132,9 +133,9 @@ class ServerProcess:
 class McpClient:
     """A raw JSON-RPC client bound to one server process, revision and transport."""
 
-    def __init__(self, transport: str, revision: str) -> None:
+    def __init__(self, transport: str, revision: str, script: Path | None = None) -> None:
         self.transport, self.revision = transport, revision
-        self.process = ServerProcess(transport)
+        self.process = ServerProcess(transport, script)
         self.session_id: str | None = None
         self._lock = threading.Lock()
         if transport == "stdio":

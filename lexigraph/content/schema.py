@@ -1,4 +1,4 @@
-"""Stage 2a, schema: JSON Schema (Draft 2020-12) checks with messages a writer can act on.
+"""Reading a file includes checking its shape: JSON Schema (Draft 2020-12) with messages a writer can act on.
 
 The validators are compiled once per process: a lexicon of a thousand entries
 validates three thousand files against the same three schemas.
