@@ -37,7 +37,19 @@ from tests.support.mcp_server import STARTED_PIDS, TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ("entries", "quizzes", "snippets", "archive", "specs.yml", "mkdocs.yml")
-BUMPED = "v2026-12-3"   # a further version in the month of its last one: the MCP entry's new version in content_root(); its previous one is archived
+def _next_in_month(facts_file: Path) -> tuple[str, str]:
+    """(the version after the entry's current one in the same month, the date of its last version):
+    vYYYY-MM → vYYYY-MM-2, vYYYY-MM-N → vYYYY-MM-(N+1). Derived from the content, so a bump of the
+    real entry does not make content_root() list one version twice."""
+    facts = yaml.safe_load(facts_file.read_text(encoding="utf-8"))
+    found = re.fullmatch(r"v(\d{4}-\d\d)(?:-(\d+))?", facts["version"])
+    assert found, f"entries/mcp/entry.yml: version {facts['version']!r} is not a version id"
+    month, n = found.groups()
+    return f"v{month}-{int(n or 1) + 1}", str(facts["versions"][-1]["date"])
+
+
+# a further version in the month of its last one: the MCP entry's new version in content_root(); its previous one is archived
+BUMPED, BUMPED_DATE = _next_in_month(ROOT / "entries" / "mcp" / "entry.yml")
 STALE_ENTRY, STALE_REVISION = "tool", "2025-11-25"
 START_TIMEOUT = 90.0   # seconds for a server to listen: a cold start validates the content, slow on a loaded machine
 
@@ -60,7 +72,7 @@ def content_root(workdir: Path) -> tuple[Path, str]:
     assert done.returncode == 0, done.stdout + done.stderr
     text = facts_file.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^version: .*$", f"version: {BUMPED}", text)
-    text = re.sub(r"(?m)^(versions:\n(?:  - .*\n)+)", lambda m: m.group(1) + f"  - {{version: {BUMPED}, date: 2026-12-01, changed: [examples]}}\n", text)
+    text = re.sub(r"(?m)^(versions:\n(?:  - .*\n)+)", lambda m: m.group(1) + f"  - {{version: {BUMPED}, date: {BUMPED_DATE}, changed: [examples]}}\n", text)
     facts_file.write_text(text, encoding="utf-8")
     tool_file = workdir / "entries" / STALE_ENTRY / "entry.yml"
     tool_file.write_text(re.sub(r"\{spec: mcp, revision: [0-9-]+\}", f"{{spec: mcp, revision: {STALE_REVISION}}}",
