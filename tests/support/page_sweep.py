@@ -7,7 +7,8 @@ makes (test_no_third_party_requests, in a fresh Chromium per page). :func:`sweep
 once with JavaScript on, and each current entry page once more with it off, and records what each of
 those tests asserts; the tests assert on the record, each with its own assertion text.
 
-One JS-on visit, in this order (one page, the HTTP cache off, as a fresh profile would load it):
+One JS-on visit, in this order (one page for all; the HTTP cache on: a request answered from it is
+still a request the page made, and a first request to another origin is seen where it is first made):
 
 1. the page loads and is scrolled to its end, then the network goes idle, with every ``pageerror`` and console
    error, every request, and every response >= 400 or failed request noted;
@@ -108,7 +109,6 @@ def sweep(site: Path, entry_pages: list[str]) -> Sweep:
         with chromium() as context:
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
             page = context.new_page()
-            context.new_cdp_session(page).send("Network.setCacheDisabled", {"cacheDisabled": True})
             bucket: dict = {"visit": None}
 
             def note(what: str) -> None:
