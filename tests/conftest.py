@@ -85,6 +85,14 @@ def pytest_runtest_teardown(item):
     _current["snippet_test"] = False
 
 
+def pytest_configure(config):
+    """CI never regenerates snapshots: with LEXIGRAPH_UPDATE_SNAPSHOTS=1 a snapshot test writes what the
+    server says and cannot fail, so a CI run (CI set, as GitHub Actions sets it) with it is refused."""
+    if os.environ.get("LEXIGRAPH_UPDATE_SNAPSHOTS") and os.environ.get("CI", "").lower() not in ("", "0", "false"):
+        raise pytest.UsageError("LEXIGRAPH_UPDATE_SNAPSHOTS is set in CI: snapshots are regenerated on a developer's "
+                                "machine and the diff reviewed; unset it in the workflow")
+
+
 BUILT_SITES = {"fixture_site", "real_site"}
 
 
@@ -100,8 +108,11 @@ def pytest_collection_modifyitems(session, config, items):
             item.add_marker(pytest.mark.xdist_group("snippets"))
         if BUILT_SITES & set(getattr(item, "fixturenames", ())) or _calls(item, _BUILDS):
             item.add_marker(pytest.mark.build)
-        if _calls(item, _BROWSES):
+        if _calls(item, _BROWSES) or "real_pages" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if "real_pages" in getattr(item, "fixturenames", ()):     # one sweep: on one worker
+            item.add_marker(pytest.mark.build)
+            item.add_marker(pytest.mark.xdist_group("real-pages"))
         if _starts_processes(item):
             item.add_marker(pytest.mark.process)
 
@@ -149,3 +160,16 @@ def fixture_site(tmp_path_factory) -> Path:
 def real_site(tmp_path_factory) -> Path:
     """The real lexicon, built once per run into a temporary folder (read-only for tests)."""
     return _build(Path(__file__).resolve().parents[1], tmp_path_factory, "real-site")
+
+
+@pytest.fixture(scope="session")
+def real_pages(real_site):
+    """One visit per entry page (FR and EN) and per archived page of the real site, shared by the sweeps
+    that assert on them (tests/support/page_sweep.py); their tests are grouped on one xdist worker."""
+    from lexigraph.content.load import load_corpus
+    from tests.support.page_sweep import sweep
+
+    corpus = load_corpus(Path(__file__).resolve().parents[1])
+    pages = [f"{lang}/{entry.text(lang, 'slug')}/" for entry in corpus.entries.values()
+             if entry.status == "published" for lang in ("fr", "en")]
+    return sweep(real_site, pages)

@@ -1,16 +1,19 @@
 """`lexigraph bump` freezes what was published (git HEAD) and gives the next version; `--reviewed`
-records a re-check; `check --base` catches a text change without a version or a correction."""
+records a re-check; `check --base` catches a text change without a version or a correction.
+
+The command runs in this process (tests/support/cli.py); git runs as git."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
+from tests.support.cli import lexigraph as run_lexigraph
 from tests.test_check_fixtures import problem_lines
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
@@ -18,8 +21,7 @@ TODAY = "2026-12-05"
 
 
 def lexigraph(root: Path, *args: str, today: str = TODAY) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), *args], capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ, LEXIGRAPH_TODAY=today))
+    return run_lexigraph("--root", str(root), *args, env={"LEXIGRAPH_TODAY": today})
 
 
 def git(root: Path, *args: str) -> str:
@@ -183,3 +185,68 @@ def test_a_correction_must_be_one_line_and_is_typography_checked(tmp_path):
         "entries/widget/entry.yml:30: $.corrections[0].note.en: LX103 'Typo fixed.\\nTwice.' must be one line (no line break): a correction is a one-line note",
         "entries/widget/entry.yml:29: $.corrections[0].note.fr: LX903 ordinary space before ':': use a no-break space (U+00A0)",
     ]
+
+
+def _non_utf8(root: Path) -> None:
+    en = root / "entries/widget/en.yml"
+    en.write_bytes(en.read_bytes().replace(b"A widget is a test piece", b"A widget is a t\xe9st piece"))
+
+
+def _oversized(root: Path) -> None:
+    snippet = root / "snippets/widget/declare.json"
+    snippet.write_text(snippet.read_text(encoding="utf-8") + " " * (256 * 1024), encoding="utf-8")
+
+
+def _link_out(root: Path) -> None:
+    snippet = root / "snippets/widget/declare.json"
+    snippet.unlink()
+    snippet.symlink_to("../../entries/widget/entry.yml")
+
+
+@pytest.mark.parametrize("spoil, expected", [
+    (_non_utf8, "entries/widget/en.yml:1: $: LX209 entries/widget/en.yml cannot be compared with main: there, file is not valid UTF-8 "
+                "(invalid continuation byte at byte {at}): compare with a commit where it was readable, or give the entry a new "
+                "version (`lexigraph bump widget --changed …`)"),
+    (_oversized, "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 snippets/widget/declare.json cannot be compared with main: "
+                 "there, file is {size} bytes, over the 256 KB limit for a snippet (262144 bytes): compare with a commit where it "
+                 "was readable, or give the entry a new version (`lexigraph bump widget --changed …`)"),
+    (_link_out, "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 snippets/widget/declare.json cannot be compared with main: "
+                "there, file is a symbolic link that leads outside snippets/; a link must point to a file inside snippets/: compare "
+                "with a commit where it was readable, or give the entry a new version (`lexigraph bump widget --changed …`)"),
+], ids=["not UTF-8", "over the size limit", "a link out of its folder"])
+def test_base_reads_the_commit_through_the_safe_reader(tmp_path, spoil, expected):
+    """A file the working tree would refuse (not UTF-8, too large, a link out of its folder) is refused
+    at the base commit too: a located problem, never a traceback, never a read of what it leads to."""
+    root = repo(tmp_path)
+    clean = {rel: (root / rel).read_bytes() for rel in ("entries/widget/en.yml", "snippets/widget/declare.json")}
+    spoil(root)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "a spoiled base")
+    at = (root / "entries/widget/en.yml").read_bytes().find(b"\xe9")       # where the bad byte is, if this case put one
+    size = (root / "snippets/widget/declare.json").lstat().st_size
+    for rel, data in clean.items():          # the working tree is as the fixture: valid
+        (root / rel).unlink()
+        (root / rel).write_bytes(data)
+    assert lexigraph(root, "check", "--strict").returncode == 0
+    result = lexigraph(root, "check", "--base", "main")
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert problem_lines(result.stdout) == [expected.format(at=at, size=size)]
+
+
+def test_base_follows_a_link_inside_its_folder_at_the_commit(tmp_path):
+    """A snippet that is a link inside snippets/ at the base commit is compared through its target, as
+    the working tree reads it: a changed target is a changed snippet."""
+    root = repo(tmp_path)
+    snippet = root / "snippets/widget/declare.json"
+    shared = root / "snippets/shared.json"
+    shared.write_bytes(snippet.read_bytes())
+    snippet.unlink()
+    snippet.symlink_to("../shared.json")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "a linked snippet")
+    assert lexigraph(root, "check", "--strict", "--base", "main").returncode == 0
+    shared.write_text(shared.read_text(encoding="utf-8").replace("{", "{ ", 1), encoding="utf-8")
+    caught = lexigraph(root, "check", "--base", "main")
+    assert problem_lines(caught.stdout)[0].startswith(
+        "entries/widget/entry.yml:12: $.steps[0].snippet: LX209 the snippet widget/declare.json changed since main, but the version is still 'v2026-08'")

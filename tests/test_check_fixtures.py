@@ -4,25 +4,28 @@ An invalid case is an overlay of valid/: files/ holds the files it changes,
 delete.txt the files it removes, expected.txt the problem lines `lexigraph check` must print (each with its rule's code),
 args.txt, if any, the options check runs with (``--strict`` for warnings such as terminology), and
 env.txt, if any, KEY=VALUE lines for its environment (LEXIGRAPH_TODAY, so dates compare with a fixed today).
+
+Check runs in this process (tests/support/cli.py): a case costs its check, not a Python start-up.
+Two smoke tests run the real `python -m lexigraph check`, on the valid corpus and on one invalid case.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support.cli import lexigraph, lexigraph_process
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = sorted(p.name for p in (FIXTURES / "invalid").iterdir() if p.is_dir())
 
 
 def run_check(root: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), "check", *args],
-                          capture_output=True, text=True, timeout=60, env=dict(os.environ, **(env or {})))
+    """`lexigraph --root <root> check <args>`, in this process."""
+    return lexigraph("--root", str(root), "check", *args, env=env)
 
 
 def problem_lines(output: str) -> list[str]:
@@ -53,18 +56,40 @@ def test_there_are_at_least_twenty_invalid_cases():
     assert len(CASES) >= 20
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_invalid_case_reports_exact_messages(case, tmp_path):
-    root = materialise(case, tmp_path)
+def case_arguments(case: str) -> tuple[list[str], dict | None]:
+    """The case's args.txt options and env.txt environment."""
     args_file = FIXTURES / "invalid" / case / "args.txt"
     env_file = FIXTURES / "invalid" / case / "env.txt"
     env = dict(line.split("=", 1) for line in env_file.read_text().split()) if env_file.is_file() else None
-    result = run_check(root, *(args_file.read_text().split() if args_file.is_file() else ()), env=env)
+    return (args_file.read_text().split() if args_file.is_file() else []), env
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_invalid_case_reports_exact_messages(case, tmp_path):
+    root = materialise(case, tmp_path)
+    args, env = case_arguments(case)
+    result = run_check(root, *args, env=env)
     expected = (FIXTURES / "invalid" / case / "expected.txt").read_text(encoding="utf-8").splitlines()
     assert "Traceback" not in result.stdout + result.stderr
     assert result.returncode == 1
     assert sorted(problem_lines(result.stdout)) == sorted(expected)
     assert f"lexigraph check: {len(expected)} problem(s)" in result.stdout
+
+
+@pytest.mark.parametrize("case", [None, "several-errors-at-once"], ids=["valid", "invalid"])
+def test_the_real_command_prints_what_the_in_process_run_prints(case, tmp_path):
+    """Smoke: `python -m lexigraph check` as a process, on the valid corpus and on an invalid case,
+    gives the exit code and the very output the in-process runs above are judged on."""
+    root = materialise(case, tmp_path) if case else FIXTURES / "valid"
+    args, env = case_arguments(case) if case else ([], None)
+    process = lexigraph_process("--root", str(root), "check", *args, env=env)
+    in_process = run_check(root, *args, env=env)
+    assert "Traceback" not in process.stdout + process.stderr
+    assert process.returncode == (1 if case else 0)
+    assert (process.returncode, process.stdout) == (in_process.returncode, in_process.stdout)
+    if case:
+        expected = (FIXTURES / "invalid" / case / "expected.txt").read_text(encoding="utf-8").splitlines()
+        assert sorted(problem_lines(process.stdout)) == sorted(expected)
 
 
 def test_kinds_are_reported_apart(tmp_path):

@@ -1,7 +1,8 @@
-"""`lexigraph mcp` against the points of the external audit (section 5), as a real process over
-stdio and Streamable HTTP, in both eras ("auto" = 2026-07-28, "legacy" = 2025-11-25), driven by
-the SDK's `mcp.Client`: resource-not-found codes, prompts and their errors, completion, the cite
-tool, the quiz key kept from the model, input-schema limits, and the unknown tool."""
+"""`lexigraph mcp` against the points of the external audit (section 5), in both eras ("auto" =
+2026-07-28, "legacy" = 2025-11-25), driven by the SDK's `mcp.Client`: resource-not-found codes, prompts
+and their errors, completion, the cite tool, the quiz key kept from the model, input-schema limits, and
+the unknown tool. Most tests talk to the server in this process; the smoke tests (every_client) also run
+against the real process over stdio and Streamable HTTP, and a raw stdio session reads its stderr."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from tests.support.lexigraph_mcp import (
     HttpServer,
     connect,
     content_root,
+    inprocess_target,
     lexigraph_command,
+    server_log,
     stdio_target,
 )
 from tests.support.mcp_server import TIMEOUT
@@ -40,12 +43,34 @@ def http_server(content):
         server.stop()
 
 
-@pytest.fixture(scope="module", params=[("stdio", "auto"), ("stdio", "legacy"), ("http", "auto"), ("http", "legacy")],
-                ids=lambda p: "-".join(p))
+@pytest.fixture(scope="module")
+def served(content):
+    """The server `lexigraph mcp` builds for the content root, in this process, and what it logs."""
+    with server_log() as log:
+        yield inprocess_target(content[0]), log
+    assert not [line for line in log if "Traceback" in line], log     # bad inputs are answered, never crash a request
+
+
+def _client(request, content, transport: str, mode: str):
+    if transport == "in-process":
+        return connect(request.getfixturevalue("served")[0], mode)
+    return connect(stdio_target(content[0]) if transport == "stdio" else request.getfixturevalue("http_server").url, mode)
+
+
+@pytest.fixture(scope="module", params=["auto", "legacy"])
 def client(request, content):
+    """The server in this process, in each era: most tests (what it serves does not depend on the transport)."""
+    with _client(request, content, "in-process", request.param) as connected:
+        connected.mode = request.param
+        yield connected
+
+
+@pytest.fixture(scope="module", params=[("in-process", "auto"), ("in-process", "legacy"), ("stdio", "auto"), ("stdio", "legacy"),
+                                        ("http", "auto"), ("http", "legacy")], ids=lambda p: "-".join(p))
+def every_client(request, content):
+    """The same, and the real `lexigraph mcp` over stdio and Streamable HTTP in each era: the smoke tests."""
     transport, mode = request.param
-    target = stdio_target(content[0]) if transport == "stdio" else request.getfixturevalue("http_server").url
-    with connect(target, mode) as connected:
+    with _client(request, content, transport, mode) as connected:
         connected.mode = mode
         yield connected
 
@@ -64,10 +89,10 @@ def protocol_error(work) -> tuple[int, str]:
     ("lexigraph://de/mcp", "unknown language 'de': Lexigraph is written in 'fr' and 'en'"),
     ("file:///etc/passwd", "Unknown resource: file:///etc/passwd"),
 ])
-def test_a_missing_resource_is_resource_not_found_in_the_clients_era(client, uri, message):
-    code, text = protocol_error(lambda: client.read_resource(uri))
+def test_a_missing_resource_is_resource_not_found_in_the_clients_era(every_client, uri, message):
+    code, text = protocol_error(lambda: every_client.read_resource(uri))
     # 2025-11-25: -32002 (Resource not found). 2026-07-28 retired -32002 for -32602 (SEP-2164), as the SDK does.
-    assert code == (-32602 if client.mode == "auto" else -32002)
+    assert code == (-32602 if every_client.mode == "auto" else -32002)
     assert text.startswith(message)
 
 
@@ -249,8 +274,8 @@ def test_input_schemas_declare_the_limits_the_server_enforces(client):
     assert client.call_tool("search", {"query": "x" * 500}).is_error is False
 
 
-def test_an_unknown_tool_is_a_protocol_error(client):
-    code, text = protocol_error(lambda: client.call_tool("nosuchtool", {}))
+def test_an_unknown_tool_is_a_protocol_error(every_client):
+    code, text = protocol_error(lambda: every_client.call_tool("nosuchtool", {}))
     assert code == -32602
     assert text == "Unknown tool: nosuchtool; tools: quiz, quiz_key, search, get_entry, list_entries, cite"
 

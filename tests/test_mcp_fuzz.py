@@ -1,7 +1,9 @@
 """Fuzzing `lexigraph mcp`: each tool receives 1,000 generated argument sets (wrong types, huge
-strings, unicode, missing and unknown fields, near-miss ids) over one stdio connection. Every reply
-must be a tool result (structured when it succeeds) or a clean error result, the server's log must
-hold no traceback, and the server must still answer afterwards."""
+strings, unicode, missing and unknown fields, near-miss ids) over one connection to the server
+`lexigraph mcp` builds, in this process; the first 100 of them per tool also go to the real process
+over stdio (JSON framing of huge and odd strings included). Every reply must be a tool result
+(structured when it succeeds) or a clean error result, the server's log (what this process logs, or
+the process's stderr) must hold no traceback, and the server must still answer afterwards."""
 
 from __future__ import annotations
 
@@ -9,9 +11,10 @@ import random
 import tempfile
 
 import anyio
+import pytest
 from mcp.client.stdio import stdio_client
 
-from tests.support.lexigraph_mcp import ROOT, connect, stdio_target
+from tests.support.lexigraph_mcp import ROOT, connect, inprocess_target, server_log, stdio_target
 
 CALLS_PER_TOOL = 1_000
 FIELDS = {"search": ["query", "lang", "limit"], "get_entry": ["id", "lang", "version", "format"],
@@ -83,17 +86,25 @@ async def call_all(client, calls: list[tuple[str, dict]], concurrency: int = 16)
     return results
 
 
-def test_a_thousand_generated_argument_sets_per_tool_get_a_result_or_a_clean_error():
+@pytest.mark.parametrize("transport, per_tool", [("in-process", CALLS_PER_TOOL), ("stdio", 100)])
+def test_a_thousand_generated_argument_sets_per_tool_get_a_result_or_a_clean_error(transport, per_tool):
     rng = random.Random(20261201)
-    calls = [(tool, arguments(rng, tool)) for tool in FIELDS for _ in range(CALLS_PER_TOOL)]
+    generated = {tool: [arguments(rng, tool) for _ in range(CALLS_PER_TOOL)] for tool in FIELDS}
+    calls = [(tool, args) for tool in FIELDS for args in generated[tool][:per_tool]]
     counts = {tool: {"result": 0, "error": 0} for tool in FIELDS}
-    with tempfile.TemporaryFile("w+") as log:
-        with connect(stdio_client(stdio_target(ROOT), errlog=log), "auto") as client:
+    if transport == "in-process":
+        with server_log() as log, connect(inprocess_target(ROOT), "auto") as client:
             results = client.portal.call(call_all, client.client, calls)
             still_up = client.call_tool("search", {"query": "outil"})
-            assert still_up.is_error is False and still_up.structured_content["results"][0]["id"] == "tool"
-        log.seek(0)
-        server_log = log.read()
+        logged = "\n".join(log)
+    else:
+        with tempfile.TemporaryFile("w+") as errlog:
+            with connect(stdio_client(stdio_target(ROOT), errlog=errlog), "auto") as client:
+                results = client.portal.call(call_all, client.client, calls)
+                still_up = client.call_tool("search", {"query": "outil"})
+            errlog.seek(0)
+            logged = errlog.read()
+    assert still_up.is_error is False and still_up.structured_content["results"][0]["id"] == "tool"
     for (tool, args), result in zip(calls, results, strict=True):
         if result.is_error:
             (block,) = result.content
@@ -104,7 +115,20 @@ def test_a_thousand_generated_argument_sets_per_tool_get_a_result_or_a_clean_err
         else:
             assert isinstance(result.structured_content, dict), (tool, args)
             counts[tool]["result"] += 1
-    assert "Traceback" not in server_log and "unexpected exception" not in server_log, server_log[-3000:]
-    assert sum(seen["result"] + seen["error"] for seen in counts.values()) == len(FIELDS) * CALLS_PER_TOOL
+    assert "Traceback" not in logged and "unexpected exception" not in logged, logged[-3000:]
+    assert sum(seen["result"] + seen["error"] for seen in counts.values()) == len(FIELDS) * per_tool
     for tool, seen in counts.items():   # the generator reaches both outcomes for every tool
-        assert seen["result"] > 20 and seen["error"] > 20, (tool, seen)
+        assert seen["result"] > 20 * per_tool // CALLS_PER_TOOL and seen["error"] > 20 * per_tool // CALLS_PER_TOOL, (tool, seen)
+
+
+def test_the_in_process_log_sees_a_traceback():
+    """What the in-process runs assert on (here, and test_mcp_server's `served`, whose log stays open through
+    that module, so the test is here): a request that crashed would log its exception, with its traceback."""
+    import logging
+
+    with server_log() as log:
+        try:
+            raise KeyError("boom")
+        except KeyError:
+            logging.getLogger("mcp.server.lowlevel.server").exception("Error handling request")
+    assert len(log) == 1 and "Traceback (most recent call last)" in log[0] and "KeyError: 'boom'" in log[0]

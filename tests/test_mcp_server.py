@@ -1,6 +1,8 @@
-"""`lexigraph mcp` as a real process, driven by the SDK's own `mcp.Client` over stdio and
-Streamable HTTP, in both connect modes: "auto" (2026-07-28, server/discover) and "legacy"
-(2025-11-25, initialize). What it serves is compared with what the site publishes."""
+"""`lexigraph mcp`, driven by the SDK's own `mcp.Client` in both connect modes: "auto" (2026-07-28,
+server/discover) and "legacy" (2025-11-25, initialize). What it serves is compared with what the site
+publishes. Most tests talk to the server `lexigraph mcp` builds in this process (what it serves does not
+depend on the transport); the smoke tests (every_client) also run against the real process over stdio and
+Streamable HTTP in each era."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from tests.support.lexigraph_mcp import (
     HttpServer,
     connect,
     content_root,
+    inprocess_target,
+    server_log,
     stdio_target,
 )
 
@@ -39,12 +43,34 @@ def http_server(content):
     assert "Traceback" not in log, log   # bad inputs are answered, never crash a request
 
 
-@pytest.fixture(scope="module", params=[("stdio", "auto"), ("stdio", "legacy"), ("http", "auto"), ("http", "legacy")],
-                ids=lambda p: "-".join(p))
+@pytest.fixture(scope="module")
+def served(content):
+    """The server `lexigraph mcp` builds for the content root, in this process, and what it logs."""
+    with server_log() as log:
+        yield inprocess_target(content[0]), log
+    assert not [line for line in log if "Traceback" in line], log     # bad inputs are answered, never crash a request
+
+
+def _client(request, content, transport: str, mode: str):
+    if transport == "in-process":
+        return connect(request.getfixturevalue("served")[0], mode)
+    return connect(stdio_target(content[0]) if transport == "stdio" else request.getfixturevalue("http_server").url, mode)
+
+
+@pytest.fixture(scope="module", params=["auto", "legacy"])
 def client(request, content):
+    """The server in this process, in each era: most tests (what it serves does not depend on the transport)."""
+    with _client(request, content, "in-process", request.param) as connected:
+        connected.mode = request.param
+        yield connected
+
+
+@pytest.fixture(scope="module", params=[("in-process", "auto"), ("in-process", "legacy"), ("stdio", "auto"), ("stdio", "legacy"),
+                                        ("http", "auto"), ("http", "legacy")], ids=lambda p: "-".join(p))
+def every_client(request, content):
+    """The same, and the real `lexigraph mcp` over stdio and Streamable HTTP in each era: the smoke tests."""
     transport, mode = request.param
-    target = stdio_target(content[0]) if transport == "stdio" else request.getfixturevalue("http_server").url
-    with connect(target, mode) as connected:
+    with _client(request, content, transport, mode) as connected:
         connected.mode = mode
         yield connected
 
@@ -65,17 +91,17 @@ def error_text(client, tool: str, arguments: dict) -> str:
 # -- the connection ---------------------------------------------------------------------------
 
 
-def test_each_mode_negotiates_its_era(client):
-    assert client.protocol_version == ("2026-07-28" if client.mode == "auto" else "2025-11-25")
-    assert client.server_info.name == "lexigraph"
+def test_each_mode_negotiates_its_era(every_client):
+    assert every_client.protocol_version == ("2026-07-28" if every_client.mode == "auto" else "2025-11-25")
+    assert every_client.server_info.name == "lexigraph"
     # The quiz App's extension is advertised in server/discover; the SDK's 2025-11-25 initialize
     # result carries no `extensions` (the tool's _meta.ui still names the view in both eras).
-    extensions = client.server_capabilities.extensions
-    assert (extensions or {}).get("io.modelcontextprotocol/ui") == ({} if client.mode == "auto" else None)
+    extensions = every_client.server_capabilities.extensions
+    assert (extensions or {}).get("io.modelcontextprotocol/ui") == ({} if every_client.mode == "auto" else None)
 
 
-def test_every_tool_is_read_only_with_an_output_schema(client):
-    tools = client.list_tools().tools
+def test_every_tool_is_read_only_with_an_output_schema(every_client):
+    tools = every_client.list_tools().tools
     assert sorted(t.name for t in tools) == TOOLS
     for tool in tools:
         assert tool.annotations.read_only_hint is True, tool.name
@@ -270,12 +296,12 @@ def test_bad_input_is_an_error_result_saying_what_was_wrong(client, tool, argume
     assert text.startswith(message) and (text == message or "did you mean" in message or "tracked:" in message), text
 
 
-def test_a_version_that_does_not_exist_is_refused_with_the_versions_served(client, content):
+def test_a_version_that_does_not_exist_is_refused_with_the_versions_served(every_client, content):
     root, archived = content
     served = sorted({p.name for p in (root / "archive" / "mcp").iterdir()} | {BUMPED})
     typo = archived.replace("-", "", 1)   # v2026-12-2 → v202612-2: a dash left out, nearest to the archived one only
     assert typo not in served and len(set(served)) >= 3
-    assert error_text(client, "get_entry", {"id": "mcp", "version": typo}) == \
+    assert error_text(every_client, "get_entry", {"id": "mcp", "version": typo}) == \
         f"'mcp' has no version '{typo}' (did you mean '{archived}'?); versions: {', '.join(served)}"
 
 
@@ -301,3 +327,4 @@ def test_http_is_stateless_and_refuses_a_foreign_host(http_server):
         assert rebinding.status_code == 421
         foreign = http.post(http_server.url, json=initialize, headers={**headers, "Origin": "http://evil.example"})
         assert foreign.status_code == 403
+

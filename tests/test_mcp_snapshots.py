@@ -12,18 +12,26 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
-from tests.support.lexigraph_mcp import ROOT, connect, stdio_target
+from tests.support.lexigraph_mcp import ROOT, connect, inprocess_target
 
 SNAPSHOTS = ROOT / "tests" / "snapshots"
 UPDATE = os.environ.get("LEXIGRAPH_UPDATE_SNAPSHOTS") == "1"
 
 
+@pytest.fixture(scope="module")
+def server():
+    """The server `lexigraph mcp` builds, in this process (test_mcp_server's smoke tests run the real one)."""
+    return inprocess_target(ROOT)
+
+
 @pytest.fixture(scope="module", params=["auto", "legacy"])
-def client(request):
-    with connect(stdio_target(ROOT), request.param) as connected:
+def client(request, server):
+    with connect(server, request.param) as connected:
         yield connected
 
 
@@ -49,9 +57,10 @@ def test_what_agents_see_matches_its_snapshot(client, what, name):
     """The same snapshot holds in both eras (2026-07-28 and 2025-11-25)."""
     text = json.dumps(listed(client, what), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
     path = SNAPSHOTS / name
-    if UPDATE:
+    if UPDATE:          # written, not compared: the test says so rather than pass against itself
         path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
+        pytest.skip(f"{path.relative_to(ROOT)} written (LEXIGRAPH_UPDATE_SNAPSHOTS=1): review `git diff tests/snapshots/`")
     assert path.is_file(), f"{path.relative_to(ROOT)} is missing: run LEXIGRAPH_UPDATE_SNAPSHOTS=1 pytest {__file__}"
     diff = snapshot_diff(name, text)
     assert not diff, (f"what agents see changed; if this is deliberate, regenerate with "
@@ -64,3 +73,18 @@ def test_a_one_word_change_is_a_diff():
     assert snapshot_diff("prompts-list.json", saved) == ""
     diff = snapshot_diff("prompts-list.json", changed)
     assert '-    "title": "Quiz me"\n' in diff and '+    "title": "Quiz me now"\n' in diff
+
+
+@pytest.mark.parametrize("ci, refused", [("true", True), ("false", False)])
+def test_ci_refuses_to_regenerate_snapshots(ci, refused, tmp_path):
+    """With LEXIGRAPH_UPDATE_SNAPSHOTS=1 under CI, pytest stops before collecting anything (a usage error)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(LEXIGRAPH_UPDATE_SNAPSHOTS="1", CI=ci)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", "--collect-only",
+                           "tests/test_compact.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    if refused:
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert "LEXIGRAPH_UPDATE_SNAPSHOTS is set in CI" in done.stderr
+    else:
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "test_compact.py::" in done.stdout

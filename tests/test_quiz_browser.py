@@ -342,37 +342,27 @@ def test_quiz_js_builds_nodes_and_never_parses_html():
 
 # --- display order, review link, saved-answer digest, several right answers -------------------
 
-def quiz_order(page) -> dict[str, dict[str, list[str]]]:
-    """Per question id: option ids as shown (options) and as listed in the answer key (key)."""
-    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.lx-quiz__question')].map(q => [
-        q.dataset.question, {options: [...q.querySelectorAll('.lx-quiz__option')].map(o => o.dataset.option),
-                             key: [...q.querySelectorAll('.lx-quiz__feedback')].map(o => o.dataset.option)}]))""")
-
-
-def test_shuffled_order_is_the_no_js_key_order_the_same_in_both_languages(real_site):
+def test_shuffled_order_is_the_no_js_key_order_the_same_in_both_languages(real_pages):
     """On every real entry: JS quiz, no-JS options and no-JS answer key show one order, FR = EN, and
-    it is the seeded shuffle (display_order), not the order the YAML file lists."""
+    it is the seeded shuffle (display_order), not the order the YAML file lists. (The pages are visited
+    once for all the sweeps, with JavaScript and without: tests/support/page_sweep.py.)"""
     quizzes = {p.name.split(".")[0]: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (PROJECT / "quizzes").glob("*.en.yml")}
     slugs = {lang: {e: yaml.safe_load((PROJECT / "entries" / e / f"{lang}.yml").read_text(encoding="utf-8"))["slug"] for e in quizzes}
              for lang in ("fr", "en")}
     seen: dict[str, dict] = {}
     reordered = 0
-    with static_server(real_site) as url:
-        for javascript in (True, False):
-            with chromium(javascript=javascript) as context:
-                page = context.new_page()
-                for lang in ("fr", "en"):
-                    for entry, quiz in sorted(quizzes.items()):
-                        page.goto(f"{url}/{lang}/{slugs[lang][entry]}/")
-                        if javascript:
-                            page.wait_for_selector(".lx-quiz[data-ready]")
-                        order = quiz_order(page)
-                        for q in quiz["questions"]:
-                            expected = [o["id"] for o in display_order(entry, q["id"], q["options"])]
-                            assert order[q["id"]] == {"options": expected, "key": expected}, (lang, entry, q["id"])
-                            reordered += expected != [o["id"] for o in q["options"]]
-                        seen.setdefault(entry, order)
-                        assert order == seen[entry]
+    for javascript in (True, False):
+        for lang in ("fr", "en"):
+            for entry, quiz in sorted(quizzes.items()):
+                url = f"{lang}/{slugs[lang][entry]}/"
+                assert url in real_pages.no_js, f"{url}: a quiz whose entry page the sweep did not visit"
+                order = real_pages.entries[url].order if javascript else real_pages.no_js[url]
+                for q in quiz["questions"]:
+                    expected = [o["id"] for o in display_order(entry, q["id"], q["options"])]
+                    assert order[q["id"]] == {"options": expected, "key": expected}, (lang, entry, q["id"])
+                    reordered += expected != [o["id"] for o in q["options"]]
+                seen.setdefault(entry, order)
+                assert order == seen[entry]
     assert reordered > 0
 
 
@@ -493,33 +483,19 @@ def test_several_answer_question_partial_then_full(real_url, browser, lang):
     page.close()
 
 
-def test_archived_versions_keep_a_working_quiz_without_script_errors(real_url, real_site, browser):
+def test_archived_versions_keep_a_working_quiz_without_script_errors(real_pages):
     """Archived pages keep the markup of the code that published them; today's quiz.js must still run them.
 
     Every archived version page of the real lexicon, in both languages: no script error, no console
     error, the quiz is enhanced, and answering its first question gives a verdict and a score.
+    (One visit per page for all the sweeps: tests/support/page_sweep.py.)
     """
-    archived = sorted(f"/{path.parent.relative_to(real_site).as_posix()}/"
-                      for path in real_site.glob("*/*/v*/index.html")
-                      if re.fullmatch(r"v\d{4}-\d\d", path.parent.name)
-                      and "lx-quiz" in path.read_text(encoding="utf-8") and "http-equiv=\"refresh\"" not in path.read_text(encoding="utf-8"))
+    archived = sorted(real_pages.archived)
     assert len(archived) >= 20, archived          # ten entries were archived, each in FR and EN
     problems = {}
     for url in archived:
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error, errors=errors: errors.append(f"pageerror: {error}"))
-        page.on("console", lambda message, errors=errors: errors.append(f"console: {message.text}") if message.type == "error" else None)
-        page.goto(real_url + url)
-        page.wait_for_selector(".lx-quiz[data-ready]")
-        first = question(page, 0)
-        first.locator(".lx-quiz__option button").first.click()
-        if question(page, 0).get_attribute("data-multiple") == "true":
-            first.locator(".lx-quiz__check").click()
-        verdict = first.locator(".lx-quiz__option.is-correct").count()
-        scored = re.search(r"\d/3", score(page) or "")
-        if errors or not verdict or not scored:
-            problems[url] = {"errors": errors, "verdict": verdict, "score": score(page)}
-        page.evaluate("localStorage.clear()")
-        page.close()
+        visit = real_pages.archived[url]
+        scored = re.search(r"\d/3", visit.score or "")
+        if visit.errors or not visit.verdict or not scored or visit.saved_on_arrival is None:
+            problems[url] = {"errors": visit.errors, "verdict": visit.verdict, "score": visit.score}
     assert problems == {}

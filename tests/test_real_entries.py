@@ -3,15 +3,13 @@ and the citation block offers every format, with working copy buttons and a perm
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 
 import bibtexparser
 import pytest
 
 from lexigraph.content.load import load_corpus
-from tests.support.browser import chromium, static_server
+from tests.support.page_sweep import cited
 
 PROJECT = Path(__file__).resolve().parents[1]
 CORPUS = load_corpus(PROJECT)
@@ -22,13 +20,13 @@ SCORE = {"fr": "Score\u00a0: 1/3", "en": "Score: 1/3"}
 COPIED = {"fr": "Copié\u202f!", "en": "Copied"}
 
 
-def cited(page_html: str) -> dict[str, str]:
-    found = re.findall(r'id="cite-([a-z-]+)" class="lx-cite__text">(.*?)</(?:p|pre)>', page_html, re.S)
-    return {name: html.unescape(text) for name, text in found}
-
-
-def test_every_published_entry_is_checked_in_both_languages():
-    assert len(PAGES) == 2 * len([e for e in CORPUS.entries.values() if e.status == "published"]) >= 20
+def test_every_published_entry_is_checked_in_both_languages(real_site):
+    """The pages swept below are the entry pages the site has: every page that carries a citation block
+    (entry pages; archived versions sit one folder deeper), in both languages, and no other."""
+    built = {f"{page.parent.parent.name}/{page.parent.name}/" for lang in ("fr", "en")
+             for page in (real_site / lang).glob("*/index.html") if 'class="lx-cite__text"' in page.read_text(encoding="utf-8")}
+    assert sorted(url for _lang, _id, url in PAGES) == sorted(built)
+    assert len(built) >= 20 and {url[:3] for url in built} == {"fr/", "en/"}
 
 
 @pytest.mark.parametrize("lang, entry_id, url", PAGES, ids=[p[2] for p in PAGES])
@@ -42,22 +40,17 @@ def test_citation_formats_parse_and_point_to_an_existing_permalink(real_site, la
     assert len(bibtexparser.loads(formats["bibtex"]).entries) == 1
 
 
-def test_every_quiz_and_copy_button_works_in_chromium(real_site):
+def test_every_quiz_and_copy_button_works_in_chromium(real_pages):
+    """On every entry page (one visit each, tests/support/page_sweep.py): nothing saved on arrival, the first
+    right answer gives a score of 1/3, and each citation's copy button copies its text and says so."""
     failures = []
-    with static_server(real_site) as base, chromium() as context:
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
-        page = context.new_page()
-        for lang, _entry_id, url in PAGES:
-            page.goto(f"{base}/{url}")      # with nothing saved: the previous page cleared the storage on leaving
-            assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('lexigraph:quiz:')).length") == 0
-            first = page.locator(".lx-quiz__question").first
-            first.locator('[data-correct="true"] button').first.click()
-            if page.locator(".lx-quiz__score").text_content() != SCORE[lang]:
-                failures.append(f"{url}: score {page.locator('.lx-quiz__score').text_content()!r}")
-            for name, text in cited(page.content()).items():
-                button = page.locator(f'button[data-copy="cite-{name}"]')
-                button.click()
-                if page.evaluate("navigator.clipboard.readText()") != text or button.text_content() != COPIED[lang]:
-                    failures.append(f"{url}: copy button for {name}")
-            page.evaluate("localStorage.clear()")    # the other language's page shares the answers
+    for lang, _entry_id, url in PAGES:
+        visit = real_pages.entries[url]
+        assert visit.saved_on_arrival == 0       # with nothing saved: the previous page cleared the storage on leaving
+        if visit.score != SCORE[lang]:
+            failures.append(f"{url}: score {visit.score!r}")
+        assert set(visit.copies) == FORMATS, url
+        for name, (text, clipboard, button) in visit.copies.items():
+            if clipboard != text or button != COPIED[lang]:
+                failures.append(f"{url}: copy button for {name}")
     assert failures == []

@@ -4,7 +4,9 @@ registry's published schema, vendored in tests/vendor/, and agrees with the proj
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -12,7 +14,8 @@ import pytest
 from jsonschema import Draft7Validator, FormatChecker
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA = json.loads((ROOT / "tests" / "vendor" / "mcp-registry-server.schema.json").read_text(encoding="utf-8"))
+SCHEMA_BYTES = (ROOT / "tests" / "vendor" / "mcp-registry-server.schema.json").read_bytes()
+SCHEMA = json.loads(SCHEMA_BYTES)
 SERVER = json.loads((ROOT / "server.json").read_text(encoding="utf-8"))
 
 
@@ -21,9 +24,16 @@ def problems(document: dict) -> list[str]:
     return sorted(f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in validator.iter_errors(document))
 
 
-def test_the_vendored_schema_is_a_valid_draft_7_schema():
+def test_the_vendored_schema_is_the_registry_file_its_readme_records():
+    """tests/vendor/README.md records the file's source, its $id and its SHA-256: a copy edited here (say,
+    loosened until server.json passes) or replaced without its record fails; so does an invalid schema."""
+    readme = (ROOT / "tests" / "vendor" / "README.md").read_text(encoding="utf-8")
+    (row,) = [line for line in readme.splitlines() if line.startswith("| `mcp-registry-server.schema.json` |")]
+    recorded = re.search(r"SHA-256 `([0-9a-f]{64})`", row)
+    assert recorded, "record the file's SHA-256 in its row of tests/vendor/README.md"
+    assert hashlib.sha256(SCHEMA_BYTES).hexdigest() == recorded[1]
+    assert f"(`$id` `{SCHEMA['$id']}`)" in row
     Draft7Validator.check_schema(SCHEMA)
-    assert SCHEMA["$id"] == "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
 
 
 def test_server_json_validates_against_the_registry_schema():

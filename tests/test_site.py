@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
+import yaml
 
 from tests.support.site import make_project, mkdocs_build
 
@@ -85,10 +88,33 @@ def test_a_to_z_index_lists_every_entry_with_planned_marked(site):
     assert en.index(">Gadget<") < en.index(">Widget<")
 
 
+def primary_nav(page: str, url: str) -> list[str]:
+    """The addresses the page's main navigation links to (Material's md-nav--primary, before the page's own contents)."""
+    block = page[page.index("md-nav--primary"):page.index("md-nav--secondary")]
+    return [urljoin(url, href) for tag in re.findall(r"<a\b[^>]*>", block) if "md-nav__link" in tag
+            for href in re.findall(r'href="([^"]*)"', tag)]
+
+
 def test_navigation_is_per_language_and_small(site):
     fr, en = html(site, "fr/bidule"), html(site, "en/widget")
     assert "Index A–Z" in fr and "A–Z index" not in fr
     assert "A–Z index" in en and "Index A–Z" not in en
+    # Small: the sections of mkdocs.yml's nav in the page's language, and no entry (entries are reached
+    # from the A–Z index, so the menu does not grow with the lexicon).
+    config = yaml.safe_load((Path(__file__).resolve().parents[1] / "mkdocs.yml").read_text(encoding="utf-8"))
+    sections = {lang: ["/" + md.removesuffix(".md").removesuffix("index") + ("/" if not md.endswith("index.md") else "")
+                       for item in pages for md in item.values()]
+                for lang, pages in zip(("fr", "en"), (next(iter(part.values())) for part in config["nav"]), strict=True)}
+    assert primary_nav(fr, "/fr/bidule/") == sections["fr"] and len(sections["fr"]) <= 5
+    assert primary_nav(en, "/en/widget/") == sections["en"]
+    entries = {f"/{lang}/{slug}/" for lang, slug in (("fr", "bidule"), ("fr", "gadget"), ("en", "widget"), ("en", "gadget"))}
+    assert not entries & set(primary_nav(fr, "/fr/bidule/") + primary_nav(en, "/en/widget/"))
+
+
+def test_the_navigation_reader_sees_an_entry_in_the_menu():
+    page = ('<nav class="md-nav md-nav--primary"><a href="../" class="md-nav__link">Accueil</a>'
+            '<a class="md-nav__link" href="../gadget/">Gadget</a></nav><nav class="md-nav md-nav--secondary"></nav>')
+    assert primary_nav(page, "/fr/bidule/") == ["/fr/", "/fr/gadget/"]
 
 
 def test_schemas_are_published(site):

@@ -1,19 +1,20 @@
 """The spec registry drives the lexicon: stale entries are reported, flagged on the site,
-and a protocol revision the registry does not know fails the suite with instructions."""
+and a protocol revision the registry does not know fails the suite with instructions.
+
+`lexigraph check`, `stale` and `new` run in this process (tests/support/cli.py)."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 
 from lexigraph.content.load import load_corpus
 from lexigraph.content.specs import parse_registry
+from tests.support.cli import lexigraph as run_lexigraph
 from tests.support.site import make_project, mkdocs_build
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -21,9 +22,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "valid"
 
 
 def lexigraph(root: Path, *args: str, today: str | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, **({"LEXIGRAPH_TODAY": today} if today else {}))
-    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), *args],
-                          capture_output=True, text=True, timeout=60, env=env)
+    return run_lexigraph("--root", str(root), *args, env={"LEXIGRAPH_TODAY": today} if today else None)
 
 
 def bump_current(root: Path, spec_id: str, date: str, note_en: str, note_fr: str) -> None:

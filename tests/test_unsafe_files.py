@@ -12,11 +12,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support.cli import lexigraph
 from tests.support.site import PROJECT, make_project, mkdocs_build
 
 FIXTURE = Path(__file__).parent / "fixtures" / "valid"
@@ -25,8 +25,8 @@ LEAK = "LEAKED-FROM-OUTSIDE-THE-REPOSITORY"
 
 
 def run_check(root: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lexigraph", "--root", str(root), "check"],
-                          capture_output=True, text=True, timeout=60)
+    """`lexigraph check` in this process (mkdocs build, below, runs as a process)."""
+    return lexigraph("--root", str(root), "check")
 
 
 def problem_lines(output: str) -> list[str]:

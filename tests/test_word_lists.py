@@ -1,7 +1,8 @@
 """The writers' word lists (lexigraph/data/: terminology, absolute words, phrases that never link)
 are content: a broken one is a located message from `check` and a refused build, never a traceback.
 
-The first tests run a copy of the lexigraph package whose list was broken, as a real process; the
+The first tests break a copy of the lists and run check in this process; one smoke test and the
+build tests run a copy of the lexigraph package whose list was broken, as a real process; the
 sweep changes every field of every list into every kind of value, in-process, as
 tests/test_fuzz_check.py does for the entries."""
 
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from lexigraph.content.yamlfile import parse_text
+from tests.support.cli import lexigraph
 from tests.support.site import PROJECT, make_project
 from tests.test_fuzz_check import _walk
 
@@ -80,8 +82,23 @@ def test_check_strict_locates_a_label_s_typography_in_labels_yml(tmp_path):
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_check_reports_a_broken_list_with_file_line_and_path(tmp_path, case):
+def test_check_reports_a_broken_list_with_file_line_and_path(tmp_path, case, word_lists):
+    """In this process, the lists read from a copy (the word_lists fixture below)."""
     name, content, expected = CASES[case]
+    data, _lists, forget = word_lists
+    (data / name).write_bytes(content)
+    forget()
+    root = tmp_path / "lexicon"
+    shutil.copytree(FIXTURE, root)
+    result = lexigraph("--root", str(root), "check")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert sorted(line.strip() for line in result.stdout.splitlines() if line.startswith("  ")) == sorted(expected)
+
+
+def test_a_real_process_reads_the_broken_list_of_its_package(tmp_path):
+    """Smoke: `python -m lexigraph check` with a package whose list is broken reports it the same way."""
+    name, content, expected = CASES["wrong types"]
     package = broken_package(tmp_path, name, content)
     root = tmp_path / "lexicon"
     shutil.copytree(FIXTURE, root)
@@ -117,10 +134,11 @@ def word_lists(tmp_path, monkeypatch):
     data = tmp_path / "package" / "lexigraph" / "data"
     shutil.copytree(PROJECT / "lexigraph" / "data", data)
     # Keyed on the file's stat; two writes within the clock's resolution could share one, so clear them.
-    caches = (wordlists._read, wordlists._digest, terminology._rules, cues._phrases_cached)
+    caches = (wordlists._read, wordlists._digest, wordlists._file, terminology._rules, cues._phrases_cached)
     for cached in caches:
         cached.cache_clear()
     monkeypatch.setattr(wordlists, "DATA", data)
+    monkeypatch.setattr(wordlists, "_DATA", str(data))      # what stamp() looks at
     monkeypatch.setattr(wordlists, "ROOT", data.parent.parent)
     yield data, wordlists.LISTS, lambda: [cached.cache_clear() for cached in caches]
     for cached in caches:

@@ -92,7 +92,8 @@ def _where(path: Path, folder: Path, root: Path) -> tuple[str | None, os.stat_re
     return None, own
 
 
-def _too_large(size: int, limit: Limit) -> str:
+def too_large(size: int, limit: Limit) -> str:
+    """Why a file of ``size`` bytes is refused as {limit.what} (also said of a file at a commit, check/base.py)."""
     return f"file is {size} bytes, over the {limit} limit for {limit.what} ({limit.size} bytes)"
 
 
@@ -103,7 +104,7 @@ def read_bytes(path: Path, folder: Path, root: Path, limit: Limit) -> tuple[byte
         return None, why
     assert info is not None  # _where gives a reason or the file's stat
     if info.st_size > limit.size:
-        return None, _too_large(info.st_size, limit)
+        return None, too_large(info.st_size, limit)
     try:
         # O_NONBLOCK: should the file be swapped for a pipe after the check, opening it does not hang.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -115,7 +116,7 @@ def read_bytes(path: Path, folder: Path, root: Path, limit: Limit) -> tuple[byte
             return None, "file is not a regular file"
         data = handle.read(limit.size + 1)
     if len(data) > limit.size:
-        return None, _too_large(now.st_size, limit)
+        return None, too_large(now.st_size, limit)
     return data, None
 
 
