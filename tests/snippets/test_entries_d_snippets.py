@@ -119,6 +119,10 @@ def test_listen_over_http_is_one_post_whose_response_stream_stays_open(notes):
         json_only = {**client.http_headers(listen), "Accept": "application/json"}
         assert http.post(client.url, json=listen, headers=json_only).status_code == 406
     assert "405    Allow: POST" in text and "\n406\n" in text
+    # mcp 2.3.0 routes to the 2026-07-28 handler on this header alone: the snippet's POSTs show it, as sent.
+    assert client.http_headers(listen)["MCP-Protocol-Version"] == MODERN
+    posts = [line for line in text.splitlines() if line.startswith("POST ")]
+    assert len(posts) == 2 and all(f"MCP-Protocol-Version: {MODERN}" in line for line in posts)
 
 
 def test_resources_subscribe_under_2025_11_25_then_the_same_update_without_a_subscription_id(notes):
@@ -249,7 +253,15 @@ def test_inspector_cli_calls_a_tool_and_prints_the_result_as_json():
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads("\n".join(output))
     assert json.loads(done.stdout)["isError"] is False
-    assert "--transport" in args and "stdio" in args  # the server's own flag, passed through to it
+    # `--transport` is the Inspector's own option even after the server's command: a value only the
+    # Inspector refuses (the server would answer "invalid choice") shows who reads it.
+    at = args.index("--transport")
+    bogus = inspector([*args[:at], "--transport", "nope", *args[at + 2:]])
+    assert bogus.returncode == 1 and "Invalid transport type: nope" in bogus.stderr, bogus.stderr
+    # A tool that fails is still a result: exit code 0 and isError true on stdout.
+    failing = inspector([*args[:args.index("--tool-arg")], "--tool-arg", "town=Paris"])
+    assert failing.returncode == 0, failing.stderr
+    assert json.loads(failing.stdout)["isError"] is True
 
 
 def test_inspector_cli_reports_a_protocol_error_on_stderr_with_exit_code_1():
