@@ -80,6 +80,17 @@ def test_resource_template_a_slash_in_the_value_does_not_match(cities, transport
     assert answer["error"]["message"] == "Unknown resource: weather://forecast/New/York"
 
 
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_resource_template_an_encoded_slash_matches_and_reaches_the_function(cities, transport):
+    # the literal slash above is refused; the same slash sent as %2F matches, is decoded, and passes
+    # the SDK's default security policy (which refuses only "..", absolute paths and NUL)
+    answer = read(cities(transport, MODERN), "weather://forecast/New%2FYork")
+    assert answer["result"]["contents"][0]["text"] == "Sunny in New/York."
+    assert answer["result"]["contents"][0]["uri"] == "weather://forecast/New%2FYork"
+    traversal = read(cities(transport, MODERN), "weather://forecast/..%2Fsecrets")
+    assert traversal["error"]["code"] == -32602  # a ".." component is refused, as "Unknown resource"
+
+
 @pytest.mark.parametrize("revision", [MODERN, LEGACY])
 def test_resource_template_an_empty_value_still_matches(cities, revision):
     answer = read(cities("stdio", revision), "weather://forecast/")
