@@ -103,6 +103,14 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
         if any(mapped):
             relations[kind] = [m for m in mapped if m]
     facts["relations"] = relations
+    if facts.get("same_program_as"):       # symmetric, like often_confused_with: both ends in one group
+        same = [plan.target(index, t, True) for t in facts["same_program_as"]]
+        facts["same_program_as"] = [m for m in same if m]
+        if not facts["same_program_as"]:
+            del facts["same_program_as"]
+    if isinstance(facts.get("deprecated"), dict):
+        replaced = [plan.target(index, t) for t in facts["deprecated"].get("replaced_by", [])]
+        facts["deprecated"]["replaced_by"] = [m for m in replaced if m]
     shown = {t: plan.target(index, t) for t in facts.get("shown_elsewhere", [])}
     facts["shown_elsewhere"] = [m for m in shown.values() if m]
     folder = out / "entries" / new_id

@@ -54,7 +54,7 @@ def _callers():
 def _note(value, check_callers: bool) -> None:
     if isinstance(value, (str, bytes, os.PathLike)):
         text = os.fsdecode(value)
-        text = os.path.abspath(text) if not text.startswith(SNIPPETS) else text
+        text = os.path.normpath(os.path.abspath(text))   # snippets/webmcp/../json-schema/x.js is json-schema/x.js
         if text.startswith(SNIPPETS) and (not check_callers or counts_as_run(_callers())):
             EXERCISED.add(text[len(SNIPPETS):])
 

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.build
 NEW = "2027-01-15"
 BEFORE_DUE, DUE, AFTER_DUE = "2027-01-20", "2027-02-14", "2027-02-20"
 NOTE_EN = "Sampling, Roots and Logging removed from the core; input_required results carry a deadline (expiresAt)."
-NOTE_FR = "Sampling, Roots et Logging retirés du cœur\u202f; les résultats input_required portent une échéance (expiresAt)."
+NOTE_FR = "Échantillonnage, racines et journalisation retirés du cœur\u202f; les résultats input_required portent une échéance (expiresAt)."
 NEW_DEFINITION = "A tool call is what a model writes to ask for an action, as revised for the new MCP revision."
 
 

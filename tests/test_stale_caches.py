@@ -111,11 +111,14 @@ def test_preview_accepts_an_edit_once_a_neighbour_fixes_the_problem(real_project
     facts = real_project / "entries" / "tool-call" / "entry.yml"
     neighbour = real_project / "entries" / "api" / "entry.yml"
     original = facts.read_text(encoding="utf-8")
-    assert "often_confused_with:" not in original and "api" not in original.split("relations:")[1].split("\n\n")[0]
+    relations = original.split("relations:")[1].split("\nshown_elsewhere")[0]
+    assert "api" not in relations
     with _running([sys.executable, "-m", "lexigraph", "preview", "tool-call", "--port", str(port)],
                   real_project, log, "Serving on"):
         offset = len(log.read_text(encoding="utf-8"))
-        facts.write_text(original.replace("relations:\n", "relations:\n  often_confused_with: [api]\n", 1), encoding="utf-8")
+        edited = (original.replace("often_confused_with: [", "often_confused_with: [api, ", 1) if "often_confused_with: [" in relations
+                  else original.replace("relations:\n", "relations:\n  often_confused_with: [api]\n", 1))
+        facts.write_text(edited, encoding="utf-8")
         offset = _wait_for(log, "'api' does not list 'tool-call' back under often_confused_with", after=offset)
         offset = _wait_for(log, "Preview not updated", after=offset)
         # The writer adds the reciprocal relation in the neighbour, then saves the entry again.

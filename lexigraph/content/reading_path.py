@@ -27,8 +27,10 @@ class ReadingPath:
 
 
 def of(corpus: Corpus) -> ReadingPath | None:
-    """The corpus' reading path; None when the project has none, or when its file did not parse to a mapping
-    with a title and steps (``check`` reports why, and nothing is built until it is fixed)."""
+    """The corpus' reading path; None when the project has none, when its file did not parse to a mapping
+    with a title and steps, or when a step is not an entry of this corpus (``check`` reports why for the
+    whole lexicon, and nothing is built until it is fixed; a writer's preview holds only part of the lexicon
+    and shows no path, as before path.yml was read with the content)."""
     return corpus.derive(("reading_path",), lambda: _path(corpus))
 
 
@@ -37,4 +39,6 @@ def _path(corpus: Corpus) -> ReadingPath | None:
     data = doc.data if doc is not None else None
     if not isinstance(data, dict) or not isinstance(data.get("title"), dict) or not isinstance(data.get("steps"), list):
         return None
+    if any(step not in corpus.entries for step in data["steps"]):
+        return None     # a step this corpus lacks: the whole lexicon's check reports it; a preview's part has no path
     return ReadingPath(dict(data["title"]), tuple(data["steps"]))

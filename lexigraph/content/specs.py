@@ -102,7 +102,9 @@ def stale_entries(corpus, specs: dict[str, Spec]) -> list[Staleness]:
         for i, item in enumerate(entry.fact("checked_against") or []):
             spec_id = item.get("spec") if isinstance(item, dict) else None
             spec = specs.get(spec_id) if isinstance(spec_id, str) else None
-            if spec is not None and item.get("revision") in spec.dates() and item["revision"] < spec.current:
+            # stale only when a later revision is recorded: a `current` missing from the revisions is LX502's to report
+            if (spec is not None and item.get("revision") in spec.dates() and item["revision"] < spec.current
+                    and any(d > item["revision"] for d in spec.dates())):
                 path = ("checked_against", i, "revision")
                 out.append(Staleness(entry.id, entry.facts.path, entry.facts.line(path), spec, item["revision"], format_path(path)))
     return out
