@@ -23,6 +23,21 @@ def mcp_client():
         client.close()
 
 
+@pytest.fixture
+def fresh_server():
+    """`fresh_server(transport, revision, script)` -> an McpClient on a new process of `script` (a snippet's own
+    server), every one stopped after the test; modules bind their script once (`functools.partial`)."""
+    clients: list[McpClient] = []
+
+    def start(transport: str, revision: str, script) -> McpClient:
+        clients.append(McpClient(transport, revision, script=script))
+        return clients[-1]
+
+    yield start
+    for client in clients:
+        client.close()
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Fail the run if any server process started by the suite is still alive."""
     left = leftover_pids()

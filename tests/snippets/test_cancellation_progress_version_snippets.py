@@ -10,6 +10,7 @@ asserted here. Every server process is stopped at the end of its test.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -54,17 +55,9 @@ def valid(messages: list[dict[str, Any]], revision: str) -> None:
 
 
 @pytest.fixture
-def report():
+def report(fresh_server):
     """`report(transport, revision)` -> an McpClient on a fresh report_server.py process, stopped after the test."""
-    clients: list[McpClient] = []
-
-    def start(transport: str, revision: str) -> McpClient:
-        clients.append(McpClient(transport, revision, script=REPORT_SERVER))
-        return clients[-1]
-
-    yield start
-    for client in clients:
-        client.close()
+    return functools.partial(fresh_server, script=REPORT_SERVER)
 
 
 def send(client: McpClient, *messages: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ answered) is asserted here. Every server process is stopped at the end of its te
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -39,16 +40,8 @@ def legacy_answer(answer: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def cities():
-    clients: list[McpClient] = []
-
-    def start(transport: str, revision: str) -> McpClient:
-        clients.append(McpClient(transport, revision, script=CITY_SERVER))
-        return clients[-1]
-
-    yield start
-    for client in clients:
-        client.close()
+def cities(fresh_server):
+    return functools.partial(fresh_server, script=CITY_SERVER)
 
 
 def complete(client: McpClient, ref: dict[str, Any], name: str, value: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ snippet is the list of messages that went over the wire, compared whole; the HTT
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -47,17 +48,9 @@ def valid(messages: list[dict[str, Any]], revision: str) -> None:
 
 
 @pytest.fixture
-def notes():
+def notes(fresh_server):
     """`notes(transport, revision)` -> an McpClient on a fresh notes_server.py process, stopped after the test."""
-    clients: list[McpClient] = []
-
-    def start(transport: str, revision: str) -> McpClient:
-        clients.append(McpClient(transport, revision, script=NOTES_SERVER))
-        return clients[-1]
-
-    yield start
-    for client in clients:
-        client.close()
+    return functools.partial(fresh_server, script=NOTES_SERVER)
 
 
 def send(client: McpClient, *messages: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ ignored on every list method, no `nextCursor`, a cursor that is not a string ref
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -33,16 +34,8 @@ def stripped(message: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def cities():
-    clients: list[McpClient] = []
-
-    def start(transport: str, revision: str) -> McpClient:
-        clients.append(McpClient(transport, revision, script=CITY_SERVER))
-        return clients[-1]
-
-    yield start
-    for client in clients:
-        client.close()
+def cities(fresh_server):
+    return functools.partial(fresh_server, script=CITY_SERVER)
 
 
 def ask(client: McpClient, method: str, params: dict[str, Any]) -> dict[str, Any]:

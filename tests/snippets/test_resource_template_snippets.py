@@ -9,6 +9,7 @@ asserted here. Every server process is stopped at the end of its test.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -32,16 +33,8 @@ def stripped(message: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def cities():
-    clients: list[McpClient] = []
-
-    def start(transport: str, revision: str) -> McpClient:
-        clients.append(McpClient(transport, revision, script=CITY_SERVER))
-        return clients[-1]
-
-    yield start
-    for client in clients:
-        client.close()
+def cities(fresh_server):
+    return functools.partial(fresh_server, script=CITY_SERVER)
 
 
 def read(client: McpClient, uri: str) -> dict[str, Any]:
