@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 
 from lexigraph import LANGUAGES
-from lexigraph.content import safefile
+from lexigraph.content import safefile, support
 from lexigraph.content.cache import FileCache
 from lexigraph.content.model import Corpus, Entry
 from lexigraph.content.yamlfile import YamlDoc, load_file
@@ -53,7 +53,35 @@ def load_corpus(root: Path, use_cache: bool = False, cache: FileCache | None = N
         corpus.registry = _read(corpus, root / REGISTRY, root)
     if os.path.lexists(root / PATH):
         corpus.reading_path = _read(corpus, root / PATH, root)
+    _load_support(corpus)
     return corpus
+
+
+def _load_support(corpus: Corpus) -> None:
+    """support/results.json and the digests of the probe files (content/support.py), read as safely as the rest."""
+    home = corpus.root / support.SUPPORT_DIR
+    if not home.is_dir():
+        return
+    probes = corpus.root / support.PROBES_DIR
+    for path in _listing(probes) if probes.is_dir() else []:
+        if path.is_dir() or path.name.startswith("_"):
+            continue
+        read = safefile.read_bytes(path, probes, corpus.root, safefile.SNIPPET)
+        if read[0] is None:
+            corpus.problems.append(Problem(corpus.shown(path), 1, "$", str(read[1]), FILES))
+            continue
+        corpus.probes[path.name] = support.digest(read[0], [p for p in _listing(probes) if p.name.startswith("_") and p.suffix == path.suffix])
+    path = corpus.root / support.RESULTS_FILE
+    if not os.path.lexists(path):
+        return
+    read_text = safefile.read_utf8(path, home, corpus.root, safefile.RESULTS)
+    if isinstance(read_text, str):
+        corpus.problems.append(Problem(corpus.shown(path), 1, "$", read_text, FILES))
+        return
+    try:
+        corpus.support_results = support.parse_results(read_text[1])
+    except support.ResultsError as exc:
+        corpus.problems.append(Problem(corpus.shown(path), exc.line, exc.path, exc.message, PARSE))
 
 
 def _read(corpus: Corpus, path: Path, folder: Path) -> YamlDoc | None:

@@ -17,6 +17,7 @@ from typing import Any, NewType
 
 from lexigraph.content import safefile
 from lexigraph.content.cache import FileCache
+from lexigraph.content.support import Results
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.errors import FILES, Problem, display_path
 
@@ -94,6 +95,10 @@ class Corpus:
     # under that folder: rendering shows them without opening a file.
     snippets: dict[str, str] = field(default_factory=dict)
     archived_pages: dict[str, str] = field(default_factory=dict)   # "mcp/v2026-08/fr.md" → frozen Markdown
+    # support/results.json (what the probes observed; None when the root has none) and the probe files under
+    # support/probes/ by name ("tools-call.py") → "sha256:<hex>" of their bytes (content/support.py).
+    support_results: Results | None = None
+    probes: dict[str, str] = field(default_factory=dict)
     # What is computed from this content state, once: see derive(). Not an __init__ field, so a
     # dataclasses.replace() copy (a preview's subset of entries) starts with its own.
     derived: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False, compare=False)

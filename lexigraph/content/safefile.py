@@ -33,6 +33,7 @@ class Limit:
 SNIPPET = Limit("a snippet", 256 * KB)
 YAML = Limit("a YAML file", 1024 * KB)
 ARCHIVED_PAGE = Limit("an archived page", 1024 * KB)
+RESULTS = Limit("the support results file", 8 * 1024 * KB)
 
 _SPECIAL = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))

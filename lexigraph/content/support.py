@@ -13,6 +13,7 @@ export and the MCP server's ``support`` tool all read the same :class:`Feature` 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -138,27 +139,84 @@ class Results:
 
 
 class ResultsError(ValueError):
-    """support/results.json cannot be read: its message says what and where."""
+    """support/results.json cannot be read: where (line, JSON path) and what to do."""
+
+    def __init__(self, message: str, line: int = 1, path: str = "$"):
+        super().__init__(message)
+        self.message, self.line, self.path = message, line, path
+
+
+_NEXT = "restore it with `git checkout support/results.json`, or run `lexigraph support collect`"
+
+
+def parse_results(text: str) -> Results:
+    """The text of support/results.json, parsed; ResultsError says where it is not the format written here."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ResultsError(f"not JSON ({exc.msg}); {_NEXT}", exc.lineno) from exc
+    if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
+        raise ResultsError(f"expected format {RESULTS_FORMAT!r}; {_NEXT}", 1, "$.format")
+    kinds: list[tuple[str, type]] = [("results", Result), ("failures", Failure)]
+    parsed: dict[str, list] = {}
+    for key, kind in kinds:
+        records = data.get(key, [])
+        if not isinstance(records, list):
+            raise ResultsError(f"expected a list; {_NEXT}", 1, f"$.{key}")
+        parsed[key] = []
+        for i, record in enumerate(records):
+            try:
+                item = kind(**record) if isinstance(record, dict) else None
+            except TypeError:
+                item = None
+            if item is None or not all(isinstance(v, str) or v is None for v in vars(item).values()):
+                raise ResultsError(f"not a {kind.__name__.lower()} record of {RESULTS_FORMAT}; {_NEXT}", _line_of(text, key, i), f"$.{key}[{i}]")
+            if isinstance(item, Result) and item.result not in OUTCOMES:
+                raise ResultsError(f"result {item.result!r} is not one of {', '.join(OUTCOMES)}; {_NEXT}", _line_of(text, key, i), f"$.{key}[{i}].result")
+            parsed[key].append(item)
+    clients = data.get("clients", {})
+    environments = data.get("environments", [])
+    if not isinstance(clients, dict) or not isinstance(environments, list):
+        raise ResultsError(f"clients must be an object and environments a list; {_NEXT}", 1, "$")
+    return Results(results=parsed["results"], failures=parsed["failures"], clients=clients, environments=environments)
+
+
+def _line_of(text: str, key: str, index: int) -> int:
+    """The line where record ``index`` of the list ``key`` starts, in the layout results_to_json writes (one
+    record per line block, opened by a line holding only "{"); 1 when the layout is another."""
+    start = text.find(f'"{key}": [')
+    if start < 0:
+        return 1
+    line = text.count("\n", 0, start) + 1
+    depth_records = 0
+    for offset, row in enumerate(text[start:].splitlines()[1:], start=1):
+        if row.strip() == "{":
+            if depth_records == index:
+                return line + offset
+            depth_records += 1
+        if row.strip().startswith("]"):
+            break
+    return line
 
 
 def load_results(root: Path) -> Results | None:
-    """support/results.json under ``root``, or None when there is none. Raises ResultsError when it is not
-    the format this module writes."""
+    """support/results.json under ``root`` (outside a corpus: the collector), or None when there is none."""
     path = root / RESULTS_FILE
     if not path.exists():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ResultsError(f"{RESULTS_FILE}: not JSON ({exc}); restore it with git checkout, or run lexigraph support collect") from exc
-    if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
-        raise ResultsError(f"{RESULTS_FILE}: $.format: expected {RESULTS_FORMAT!r}; restore it with git checkout, or run lexigraph support collect")
-    try:
-        return Results(results=[Result(**r) for r in data.get("results", [])],
-                       failures=[Failure(**f) for f in data.get("failures", [])],
-                       clients=data.get("clients", {}), environments=data.get("environments", []))
-    except TypeError as exc:
-        raise ResultsError(f"{RESULTS_FILE}: a record does not have the expected keys ({exc}); run lexigraph support collect") from exc
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ResultsError(f"not UTF-8; {_NEXT}") from exc
+    return parse_results(text)
+
+
+def digest(data: bytes, helpers: list[Path] | None = None) -> str:
+    """"sha256:<hex>" of a probe file's bytes and of the shared helpers (support/probes/_*) run with it."""
+    h = hashlib.sha256(data)
+    for path in sorted(helpers or []):
+        h.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
+    return "sha256:" + h.hexdigest()
 
 
 def results_to_json(results: Results, collected: str) -> str:
