@@ -226,12 +226,15 @@ class Environment:
     runtime: str = ""
     installed: str = ""
     flag: str = ""
+    uploaded_prior_to: str = ""     # Python: the dependencies' upload-date limit
 
     def record(self) -> dict:
         data = {"implementation": self.implementation.id, "version": self.version, "status": self.status,
                 "installed": self.installed, "message": self.message, "runtime": self.runtime}
         if self.flag:
             data["flag"] = self.flag
+        if self.uploaded_prior_to:
+            data["uploaded_prior_to"] = self.uploaded_prior_to
         return data
 
 
@@ -260,20 +263,35 @@ def _last_error_line(log_path: Path) -> str:
     return (errors or [line for line in lines if line] or ["(empty log)"])[-1][:300]
 
 
+PYPI_INDEX = "https://pypi.org/simple"
+
+
 def prepare(cache: Path, impl: support.Implementation, version: str, offline: bool) -> Environment:
-    """The environment of one version: reused when its marker is there, else built (unless offline)."""
+    """The environment of one version: reused when its marker is there, else built (unless offline).
+
+    A Python environment is reused only when its marker says the dependencies were filtered by upload date
+    against PyPI itself; pip's --uploaded-prior-to lets through any file whose index gives no upload time
+    (a find-links folder, a local mirror in pip.conf), so the install runs ``pip --isolated --index-url
+    https://pypi.org/simple``. An older one is rebuilt beside it and swapped in (offline: used, and said)."""
     path = env_dir(cache, impl, version)
     env = Environment(impl, version, path)
-    if (path / MARKER).is_file():
-        env.installed = dt.date.fromtimestamp((path / MARKER).stat().st_mtime).isoformat()
+    marker_file = path / MARKER
+    marker = marker_file.read_text(encoding="utf-8", errors="replace") if marker_file.is_file() else ""
+    dated = impl.runner != "python" or "--uploaded-prior-to" in marker
+    if marker and (dated or offline):
+        env.installed = dt.date.fromtimestamp(marker_file.stat().st_mtime).isoformat()
         env.runtime = runtime_of(env)
+        env.uploaded_prior_to = _after(marker, "--uploaded-prior-to")
+        if not dated:
+            env.message = "built before the dependencies were filtered by upload date on PyPI: run without --offline to rebuild it"
         return env
     if offline:
         env.status, env.message = "not-cached", f"not in {path} (--offline)"
         return env
     log_path = path.with_name(path.name + ".log")
-    if path.exists():
-        shutil.rmtree(path)
+    build = path.with_name(path.name + ".building")
+    if build.exists():
+        shutil.rmtree(build)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with log_path.open("w", encoding="utf-8") as log:
@@ -282,24 +300,39 @@ def prepare(cache: Path, impl: support.Implementation, version: str, offline: bo
                 if not when:
                     raise RuntimeError(f"PyPI gives no upload time for {impl.package} {version}")
                 prior = (dt.datetime.fromisoformat(when.replace("Z", "+00:00")) + UPLOAD_GRACE).strftime("%Y-%m-%dT%H:%M:%SZ")
-                _run_logged([sys.executable, "-m", "venv", str(path)], log)
-                _run_logged([str(path / "bin" / "python"), "-m", "pip", "install", "--upgrade", "pip"], log)
-                _run_logged([str(path / "bin" / "python"), "-m", "pip", "install", f"{impl.package}=={version}",
+                python = str(build / "bin" / "python")
+                _run_logged([sys.executable, "-m", "venv", str(build)], log)
+                _run_logged([python, "-m", "pip", "install", "--upgrade", "pip"], log)
+                _run_logged([python, "-m", "pip", "--isolated", "install", "--index-url", PYPI_INDEX, f"{impl.package}=={version}",
                              "--uploaded-prior-to", prior], log)
-                marker = f"{impl.package}=={version}"
+                text = f"{impl.package}=={version} --uploaded-prior-to {prior} --index-url {PYPI_INDEX}"
+                env.uploaded_prior_to = prior
             else:
-                path.mkdir()
-                (path / "package.json").write_text('{"private": true}\n', encoding="utf-8")
-                _run_logged(["npm", "install", "--no-audit", "--no-fund", f"{impl.package}@{version}"], log, cwd=path)
-                marker = f"{impl.package}@{version}"
+                build.mkdir()
+                (build / "package.json").write_text('{"private": true}\n', encoding="utf-8")
+                _run_logged(["npm", "install", "--no-audit", "--no-fund", f"{impl.package}@{version}"], log, cwd=build)
+                text = f"{impl.package}@{version}"
+        (build / MARKER).write_text(text, encoding="utf-8")
+        if path.exists():
+            old = path.with_name(f"{path.name}.old-{os.getpid()}")
+            os.rename(path, old)
+            os.rename(build, path)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(build, path)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, RuntimeError, RegistryError, OSError) as error:
         first = str(error) if isinstance(error, (RuntimeError, RegistryError)) else _last_error_line(log_path)
         env.status, env.message = "install-failed", f"{first} (log: {log_path})"
+        shutil.rmtree(build, ignore_errors=True)
         return env
-    (path / MARKER).write_text(marker, encoding="utf-8")
     env.installed = today().isoformat()
     env.runtime = runtime_of(env)
     return env
+
+
+def _after(text: str, option: str) -> str:
+    words = text.split()
+    return words[words.index(option) + 1] if option in words[:-1] else ""
 
 
 def chromium_environment() -> Environment:
