@@ -113,8 +113,10 @@ def test_collect_records_answers_and_keeps_a_hang_garbage_and_a_crash_apart(tmp_
     assert measured[0]["probe_digest"] == support.digest((probes / "ok.py").read_bytes(), [])
     assert sorted((f["probe"], f["stage"]) for f in after["failures"]) == [("crash", "probe"), ("garbage", "probe"), ("hang", "probe")]
     assert not any(r["probe"] in ("hang", "garbage", "crash") for r in after["results"])
-    assert after["environments"] == [{"implementation": "mcp", "version": MCP, "status": "ok", "installed": after["environments"][0]["installed"],
-                                      "message": "", "runtime": after["environments"][0]["runtime"]}]
+    (env,) = after["environments"]
+    assert (env["implementation"], env["version"], env["status"], env["runtime"][:7]) == ("mcp", MCP, "ok", "Python ")
+    # the test's venv reads the project's packages: not filtered by upload date, and the record says so
+    assert env["message"].startswith("built before the dependencies were filtered by upload date")
     # the hung probe's grandchild was killed with its process group
     pid = int((probes / "hang.pids").read_text().split()[0])
     deadline = time.monotonic() + 5
@@ -243,3 +245,21 @@ def test_propose_compares_each_claim_with_the_results(tmp_path, cache):
     assert out.returncode == 1
     assert f"claim since 0.9; results since {MCP}  <-- MISMATCH" in out.stdout
     assert "1 claims, 1 differing" in out.stdout
+
+
+def test_an_install_that_fails_is_an_install_failure_with_its_log(tmp_path):
+    """A real npm install of a package the registry does not have: the environment is install-failed, its
+    folder is not left half-built, and the first error line of the log says why."""
+    import dataclasses
+
+    from lexigraph.authoring import support_collect as sc
+
+    impl = dataclasses.replace(support.implementations()["ts-sdk"], package="@modelcontextprotocol/lexigraph-no-such-package")
+    env = sc.prepare(tmp_path, impl, "1.0.0", offline=False)
+    if "ENOTFOUND" in env.message or "EAI_AGAIN" in env.message:
+        pytest.skip("npm does not answer from here")
+    assert env.status == "install-failed", env
+    assert "404" in env.message or "E404" in env.message or "not found" in env.message.lower(), env.message
+    assert "(log: " in env.message and (tmp_path / "node" / "modelcontextprotocol__lexigraph-no-such-package-1.0.0.log").is_file()
+    assert not (tmp_path / "node" / "modelcontextprotocol__lexigraph-no-such-package-1.0.0").exists()
+    assert env.record()["status"] == "install-failed"

@@ -259,8 +259,9 @@ def _run_logged(command: list[str], log, cwd: Path | None = None, timeout: int =
 
 def _last_error_line(log_path: Path) -> str:
     lines = [line.strip() for line in log_path.read_text(encoding="utf-8", errors="replace").splitlines()]
-    errors = [line for line in lines if line and ("error" in line.lower()) and not line.startswith("WARNING")]
-    return (errors or [line for line in lines if line] or ["(empty log)"])[-1][:300]
+    errors = [line for line in lines if "error" in line.lower() and not line.startswith("WARNING")
+              and "complete log" not in line and not line.startswith("npm error code")]
+    return (errors[:1] or [line for line in lines if line][-1:] or ["(empty log)"])[0][:300]
 
 
 PYPI_INDEX = "https://pypi.org/simple"
