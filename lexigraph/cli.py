@@ -132,7 +132,8 @@ def cmd_upstream(args: argparse.Namespace) -> int:
     print(text)
     if args.open_issues:
         try:
-            for line in open_issues(new_revisions(Path(args.root))[0]):
+            extra = Path(args.support_summary).read_text(encoding="utf-8") if args.support_summary else ""
+            for line in open_issues(new_revisions(Path(args.root))[0], support_summary=extra):
                 print(line)
         except (RuntimeError, OSError) as error:
             print(f"lexigraph upstream: {error}", file=sys.stderr)
@@ -155,6 +156,8 @@ def cmd_support_collect(args: argparse.Namespace) -> int:
         print("lexigraph support collect: interrupted; support/results.json is as it was", file=sys.stderr)
         return 130
     print(report.summary())
+    if args.summary_file:
+        Path(args.summary_file).write_text(report.summary() + "\n", encoding="utf-8")
     print("wrote support/results.json; then: `lexigraph support propose`, and `lexigraph check` compares the entries' claims")
     return 1 if report.failures else 0
 
@@ -277,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     upstream.add_argument("--json", action="store_true", help="one object per new revision (spec, revision, title, body), for the weekly job")
     upstream.add_argument("--open-issues", action="store_true", help="open or update one GitHub issue per new revision "
                           "(gh, GH_TOKEN; found again by its title, never opened twice)")
+    upstream.add_argument("--support-summary", metavar="FILE", help="with --open-issues: add this `lexigraph support collect "
+                          "--summary-file` output to each issue's text (what the weekly collection measured)")
     upstream.set_defaults(func=cmd_upstream)
     stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
     stale.add_argument("--strict", action="store_true", help="exit 1 when an entry is stale past its review date (as check --strict)")
@@ -307,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     collect.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per probe run (default: 60)")
     collect.add_argument("--cache", metavar="DIR", help="the environments' folder (default: $LEXIGRAPH_SUPPORT_CACHE, else ~/.cache/lexigraph/support)")
     collect.add_argument("--offline", action="store_true", help="use only the environments already cached; ask no registry")
+    collect.add_argument("--summary-file", metavar="FILE", help="also write the summary (counts, failures, time) to FILE "
+                         "(the weekly job puts it in the revision issues: lexigraph upstream --support-summary FILE)")
     collect.add_argument("--jobs", type=int, default=2, metavar="N", help="probes run at once (default: 2)")
     collect.set_defaults(func=cmd_support_collect)
     propose = sup_sub.add_parser("propose", help="per feature and implementation, the claim the results support beside the entry's; exit 1 on a difference")

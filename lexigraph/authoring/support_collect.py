@@ -542,8 +542,9 @@ class Plan:
 
 
 def plan(root: Path, only_probes: list[str], only_impls: list[str]) -> Plan:
-    """The probes to run: those the entries' features name, with the implementations each claims; a probe
-    named by --probe that no entry uses runs against every implementation whose runner has its file."""
+    """The probes to run: those the entries' features name, with the implementations each claims (and the
+    Chromium flags the claims name); a probe named by --probe that no entry uses runs against every
+    implementation whose runner has its file, in Chromium with every flag the entries' claims name."""
     known = support.implementations()
     probes_dir = root / support.PROBES_DIR
     out = Plan()
@@ -565,9 +566,11 @@ def plan(root: Path, only_probes: list[str], only_impls: list[str]) -> Plan:
                     out.targets.setdefault(feature.probe, set()).add(impl.id)
                 if claim.flag and claim.flag not in out.flags.setdefault(feature.probe, []):
                     out.flags[feature.probe].append(claim.flag)
+    every_flag = sorted({f for flags in out.flags.values() for f in flags})
     for probe in only_probes:
         if probe not in out.targets:
             out.targets[probe] = {impl.id for impl in known.values() if (probes_dir / f"{probe}{impl.probe_suffix}").is_file()}
+            out.flags.setdefault(probe, every_flag)    # no claim names its flag yet: the flags the other claims name
     if only_probes:
         out.targets = {p: i for p, i in out.targets.items() if p in only_probes}
     if only_impls:
