@@ -441,9 +441,9 @@ def _clean_env() -> dict[str, str]:
 
 
 def run_python_probe(probe: Path, python: Path, timeout: float, **kw) -> Outcome:
-    """support/probes/<id>.py with the environment's python, -s -E, from a fresh temp dir."""
+    """support/probes/<id>.py with the environment's python, -s -E (and -B: no __pycache__ among the probes), from a fresh temp dir."""
     with tempfile.TemporaryDirectory(prefix="lexigraph-probe-") as tmp:
-        return run_process([str(python), "-s", "-E", str(probe.resolve())], Path(tmp), timeout, _clean_env(), **kw)
+        return run_process([str(python), "-B", "-s", "-E", str(probe.resolve())], Path(tmp), timeout, _clean_env(), **kw)
 
 
 def run_node_probe(probe: Path, folder: Path, timeout: float, **kw) -> Outcome:
