@@ -83,6 +83,7 @@ class Wanted:
     version: str
     line: int
     path: str          # its JSON path in versions.yml
+    extra: tuple[str, ...] = ()   # `with:`: what the probes need installed beside it (pip requirements / npm packages)
 
 
 def read_versions(root: Path) -> list[Wanted]:
@@ -122,10 +123,19 @@ def read_versions(root: Path) -> list[Wanted]:
                 continue
             if not isinstance(item.get("why"), str) or not item["why"].strip():
                 problems.append(_problem(doc, at + ("why",), f"say why this version is tried (why: …); {_NEXT}"))
+            extra = item.get("with", [])
+            if not isinstance(extra, list) or not all(isinstance(x, str) and re.fullmatch(r"[@A-Za-z0-9][@/A-Za-z0-9._\[\],=<>^~-]*", x) for x in extra):
+                problems.append(_problem(doc, at + ("with",), "expected a list of requirements installed beside it, e.g. "
+                                         "[\"grpcio\"] or [\"@modelcontextprotocol/server@^2.0.0\"]"))
+                continue
+            if set(item) - {"version", "why", "with"}:
+                problems.append(_problem(doc, at + (sorted(set(item) - {"version", "why", "with"})[0],), "unknown field; an item has "
+                                         "version, why and (optionally) with"))
+                continue
             if any(w.implementation.id == impl.id and w.version == version for w in wanted):
                 problems.append(_problem(doc, at + ("version",), f"{version} is listed twice for {key}"))
                 continue
-            wanted.append(Wanted(impl, version, doc.line(at + ("version",)), format_path(at + ("version",))))
+            wanted.append(Wanted(impl, version, doc.line(at + ("version",)), format_path(at + ("version",)), tuple(extra)))
     if problems:
         raise LexigraphError(problems)
     return wanted
@@ -267,24 +277,28 @@ def _last_error_line(log_path: Path) -> str:
 PYPI_INDEX = "https://pypi.org/simple"
 
 
-def prepare(cache: Path, impl: support.Implementation, version: str, offline: bool) -> Environment:
+def prepare(cache: Path, impl: support.Implementation, version: str, offline: bool, extra: tuple[str, ...] = ()) -> Environment:
     """The environment of one version: reused when its marker is there, else built (unless offline).
 
-    A Python environment is reused only when its marker says the dependencies were filtered by upload date
-    against PyPI itself; pip's --uploaded-prior-to lets through any file whose index gives no upload time
+    A Python package is installed with the extras pyproject.toml gives it (a2a-sdk[http-server]: the
+    server the probes talk to). A Python environment is reused only when its marker names that requirement
+    and says the dependencies were filtered by upload date against PyPI itself; pip's --uploaded-prior-to lets through any file whose index gives no upload time
     (a find-links folder, a local mirror in pip.conf), so the install runs ``pip --isolated --index-url
     https://pypi.org/simple``. An older one is rebuilt beside it and swapped in (offline: used, and said)."""
     path = env_dir(cache, impl, version)
     env = Environment(impl, version, path)
     marker_file = path / MARKER
     marker = marker_file.read_text(encoding="utf-8", errors="replace") if marker_file.is_file() else ""
-    dated = impl.runner != "python" or "--uploaded-prior-to" in marker
+    requirement = f"{impl.package}{extras_of(impl.package)}=={version}"
+    wanted_marker = " ".join([requirement, *extra]) + " --uploaded-prior-to " if impl.runner == "python" else " ".join([f"{impl.package}@{version}", *extra])
+    dated = marker.startswith(wanted_marker) if impl.runner == "python" else marker.strip() == wanted_marker
     if marker and (dated or offline):
         env.installed = dt.date.fromtimestamp(marker_file.stat().st_mtime).isoformat()
         env.runtime = runtime_of(env)
         env.uploaded_prior_to = _after(marker, "--uploaded-prior-to")
         if not dated:
-            env.message = "built before the dependencies were filtered by upload date on PyPI: run without --offline to rebuild it"
+            env.message = (f"built otherwise than asked now (its marker: {marker.strip()!r}; asked: {wanted_marker.strip()}"
+                           f"{' <date>' if impl.runner == 'python' else ''}): run without --offline to rebuild it")
         return env
     if offline:
         env.status, env.message = "not-cached", f"not in {path} (--offline)"
@@ -304,15 +318,15 @@ def prepare(cache: Path, impl: support.Implementation, version: str, offline: bo
                 python = str(build / "bin" / "python")
                 _run_logged([sys.executable, "-m", "venv", str(build)], log)
                 _run_logged([python, "-m", "pip", "install", "--upgrade", "pip"], log)
-                _run_logged([python, "-m", "pip", "--isolated", "install", "--index-url", PYPI_INDEX, f"{impl.package}=={version}",
+                _run_logged([python, "-m", "pip", "--isolated", "install", "--index-url", PYPI_INDEX, requirement, *extra,
                              "--uploaded-prior-to", prior], log)
-                text = f"{impl.package}=={version} --uploaded-prior-to {prior} --index-url {PYPI_INDEX}"
+                text = f"{wanted_marker}{prior} --index-url {PYPI_INDEX}"
                 env.uploaded_prior_to = prior
             else:
                 build.mkdir()
                 (build / "package.json").write_text('{"private": true}\n', encoding="utf-8")
-                _run_logged(["npm", "install", "--no-audit", "--no-fund", f"{impl.package}@{version}"], log, cwd=build)
-                text = f"{impl.package}@{version}"
+                _run_logged(["npm", "install", "--no-audit", "--no-fund", f"{impl.package}@{version}", *extra], log, cwd=build)
+                text = wanted_marker
         (build / MARKER).write_text(text, encoding="utf-8")
         if path.exists():
             old = path.with_name(f"{path.name}.old-{os.getpid()}")
@@ -329,6 +343,27 @@ def prepare(cache: Path, impl: support.Implementation, version: str, offline: bo
     env.installed = today().isoformat()
     env.runtime = runtime_of(env)
     return env
+
+
+@functools.cache
+def extras_of(package: str) -> str:
+    """The extras the project installs ``package`` with (pyproject.toml, e.g. ``[http-server]`` for a2a-sdk):
+    each version is measured as the project uses it."""
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    if not pyproject.is_file():
+        return ""
+    project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    requirements = list(project.get("dependencies", []))
+    for group in project.get("optional-dependencies", {}).values():
+        requirements += group
+    norm = re.sub(r"[-_.]+", "-", package).lower()
+    for requirement in requirements:
+        match = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?", requirement)
+        if match and re.sub(r"[-_.]+", "-", match.group(1)).lower() == norm and match.group(2):
+            return match.group(2).replace(" ", "")
+    return ""
 
 
 def _after(text: str, option: str) -> str:
@@ -678,7 +713,7 @@ def collect(root: Path, options: Options, say: Callable[[str], None] = print) ->
     total_envs = len(wanted) + (1 if "chromium" in wanted_impls else 0)
     for n, w in enumerate(wanted, 1):
         t0 = time.monotonic()
-        env = prepare(options.cache, w.implementation, w.version, options.offline)
+        env = prepare(options.cache, w.implementation, w.version, options.offline, w.extra)
         say(f"[env {n}/{total_envs}] {w.implementation.id} {w.version}  {env.status}"
             f"{'' if env.status == 'ok' else ': ' + env.message} ({time.monotonic() - t0:.1f} s)")
         envs.append(env)
