@@ -188,11 +188,14 @@ def test_an_unknown_implementation_in_versions_yml_is_located(tmp_path):
 
 
 def test_a_malformed_versions_yml_is_located(tmp_path):
-    root = content_root(tmp_path, {"ok.py": OK}, versions='mcp:\n  - {why: "no version"}\n  - "1.2"\n')
+    root = content_root(tmp_path, {"ok.py": OK}, versions='mcp:\n  - {why: "no version"}\n  - "1.2"\n'
+                        '  - {version: "1.9.0", why: "x", with: "grpcio"}\n  - {version: "1.10.0", why: "x", pin: "y"}\n')
     out = lexigraph(root, "collect", "--offline", "--probe", "ok")
     assert out.returncode == 2
     assert "support/versions.yml:2: $.mcp[0].version: expected a version string" in out.stderr
     assert "support/versions.yml:3: $.mcp[1].version: expected a version string" in out.stderr
+    assert "support/versions.yml:4: $.mcp[2].with: expected a list of requirements installed beside it" in out.stderr
+    assert "support/versions.yml:5: $.mcp[3].pin: unknown field" in out.stderr
     assert "Traceback" not in out.stderr
 
 

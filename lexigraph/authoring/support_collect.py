@@ -417,7 +417,7 @@ class Outcome:
 def parse_answer(code: int, stdout: str, stderr: str) -> Outcome:
     """The contract: exit 0 and a last non-empty stdout line {"result": …, "note": "…"}."""
     lines = [line.strip() for line in stdout.splitlines() if line.strip()]
-    last_err = ([line.strip() for line in stderr.splitlines() if line.strip()] or [""])[-1]
+    last_err = _error_line(stderr)
     if code != 0:
         return Outcome(error=f"crashed (exit {code}): {last_err or (lines[-1] if lines else 'no output')}"[:400])
     if not lines:
@@ -430,6 +430,15 @@ def parse_answer(code: int, stdout: str, stderr: str) -> Outcome:
             or set(data) - {"result", "note"}):
         return Outcome(error=f"garbage answer (expected {{\"result\": supported|partial|unsupported, \"note\": …}}): {lines[-1][:200]!r}")
     return Outcome(result=data["result"], note=data["note"], answer=lines[-1])
+
+
+def _error_line(stderr: str) -> str:
+    """The line of a crash's stderr that says what went wrong: the last ``SomeError: …`` line (Python's last
+    traceback line, Node's ``Error [CODE]: …``), else the last line that is not a stack frame or Node's version."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    lines = [line for line in lines if not line.startswith("at ") and not re.match(r"Node\.js v\d", line)]
+    named = [line for line in lines if re.match(r"[\w.]*(Error|Exception)\b[^:]*:", line)]
+    return (named or lines or [""])[-1]
 
 
 def run_process(command: list[str], cwd: Path, timeout: float, env: dict[str, str] | None = None,
