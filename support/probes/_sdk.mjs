@@ -1,0 +1,94 @@
+// Shared helpers of the Node probes (copied beside every probe into node/<slug>-<version>/, run there).
+// They bridge the @modelcontextprotocol/sdk versions of support/versions.yml (1.0.1 onwards): the low-level
+// Client and Server, types.js and inMemory.js exist in all of them; anything newer is imported with optional().
+const SDK = "@modelcontextprotocol/sdk";
+
+export const types = await import(`${SDK}/types.js`);
+export const { Client } = await import(`${SDK}/client/index.js`);
+export const { Server } = await import(`${SDK}/server/index.js`);
+export const { InMemoryTransport } = await import(`${SDK}/inMemory.js`);
+
+// A module of the SDK, or null when this version does not ship it (narrowly: that very module is missing).
+export async function optional(path) {
+  try {
+    return await import(`${SDK}/${path}`);
+  } catch (e) {
+    const absent = e && (e.code === "ERR_MODULE_NOT_FOUND" || e.code === "ERR_PACKAGE_PATH_NOT_EXPORTED");
+    if (absent && String(e.message).includes(path)) return null;
+    throw e;
+  }
+}
+
+// The probe's answer: the last stdout line.
+export function answer(result, note) {
+  console.log(JSON.stringify({ result, note }));
+}
+
+// Field names an object schema of the SDK knows (Zod 3 and Zod 4 both expose .shape on objects).
+export function fields(schema) {
+  return schema && schema.shape ? Object.keys(schema.shape) : [];
+}
+
+// Does the SDK's own schema accept the message, and which of its keys does it keep?
+export function parse(schema, message) {
+  const r = schema.safeParse(message);
+  return r.success ? { ok: true, data: r.data } : { ok: false, data: null };
+}
+
+// Fail (crash) rather than hang when a promise never settles.
+export function within(promise, what, ms = 5000) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+// The SDK's Client against the SDK's Server over the SDK's in-memory transport.
+export async function connect({ serverCaps = {}, clientCaps = {}, server: setupServer, client: setupClient } = {}) {
+  const server = new Server({ name: "probe-server", version: "0.0.0" }, { capabilities: serverCaps });
+  if (setupServer) setupServer(server);
+  const client = new Client({ name: "probe-client", version: "0.0.0" }, { capabilities: clientCaps });
+  if (setupClient) setupClient(client);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await within(client.connect(clientSide), "initialize");
+  return { client, server, close: async () => { await client.close(); await server.close(); } };
+}
+
+// The SDK's Server driven by raw JSON-RPC messages (no SDK Client in between).
+export async function raw(server) {
+  const [peer, serverSide] = InMemoryTransport.createLinkedPair();
+  const pending = new Map();
+  const received = [];
+  peer.onmessage = (m) => {
+    if (!Array.isArray(m) && m.id !== undefined && !m.method && pending.has(m.id)) {
+      pending.get(m.id)(m);
+      pending.delete(m.id);
+    } else received.push(m);
+  };
+  await server.connect(serverSide);
+  await peer.start();
+  let next = 1;
+  const request = (method, params) => within(new Promise((resolve) => {
+    const id = next++;
+    pending.set(id, resolve);
+    peer.send({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
+  }), method);
+  const notify = (method, params) => peer.send({ jsonrpc: "2.0", method, ...(params ? { params } : {}) });
+  const initialize = async (protocolVersion = "2024-11-05", capabilities = {}) => {
+    const r = await request("initialize", { protocolVersion, capabilities, clientInfo: { name: "raw", version: "0.0.0" } });
+    await notify("notifications/initialized");
+    return r;
+  };
+  return { request, notify, initialize, received, peer, close: () => server.close() };
+}
+
+// A Server declaring these capabilities, for raw().
+export function bareServer(capabilities = {}, setup) {
+  const server = new Server({ name: "probe-server", version: "0.0.0" }, { capabilities });
+  if (setup) setup(server);
+  return server;
+}
+
+export const METHOD_NOT_FOUND = -32601;
