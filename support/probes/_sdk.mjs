@@ -35,6 +35,9 @@ export function parse(schema, message) {
   return r.success ? { ok: true, data: r.data } : { ok: false, data: null };
 }
 
+// Let queued callbacks run (the in-memory transport delivers synchronously; handlers may await once or twice).
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
 // Fail (crash) rather than hang when a promise never settles.
 export function within(promise, what, ms = 5000) {
   let timer;
@@ -51,9 +54,12 @@ export async function connect({ serverCaps = {}, clientCaps = {}, server: setupS
   const client = new Client({ name: "probe-client", version: "0.0.0" }, { capabilities: clientCaps });
   if (setupClient) setupClient(client);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sent = []; // every message the client put on the wire
+  const send = clientSide.send.bind(clientSide);
+  clientSide.send = (message, ...rest) => { sent.push(message); return send(message, ...rest); };
   await server.connect(serverSide);
   await within(client.connect(clientSide), "initialize");
-  return { client, server, close: async () => { await client.close(); await server.close(); } };
+  return { client, server, sent, close: async () => { await client.close(); await server.close(); } };
 }
 
 // The SDK's Server driven by raw JSON-RPC messages (no SDK Client in between).
