@@ -98,3 +98,22 @@ export function bareServer(capabilities = {}, setup) {
 }
 
 export const METHOD_NOT_FOUND = -32601;
+
+// Offer a protocol revision to the SDK's Server (raw initialize) and look it up in the SDK's own list of the
+// revisions its Client accepts. {answered: the revision the server answered, known: listed by the SDK}.
+export async function negotiate(version) {
+  const peer = await raw(bareServer({ tools: {} }));
+  const r = await peer.initialize(version);
+  await peer.close();
+  if (r.error || typeof r.result?.protocolVersion !== "string") throw new Error(`initialize failed: ${JSON.stringify(r)}`);
+  return { answered: r.result.protocolVersion, known: (types.SUPPORTED_PROTOCOL_VERSIONS ?? []).includes(version) };
+}
+
+// The answer of a protocol-<revision> probe.
+export async function protocolProbe(version) {
+  const { answered, known } = await negotiate(version);
+  const kept = answered === version;
+  if (kept && known) answer("supported", `the server accepted ${version} in initialize and the client lists it as supported`);
+  else if (!kept && !known) answer("unsupported", `the server answered initialize for ${version} with another revision and the client does not list it`);
+  else answer("partial", kept ? `the server accepted ${version} but the client does not list it` : `the client lists ${version} but the server answered initialize with another revision`);
+}
