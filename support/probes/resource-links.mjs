@@ -13,6 +13,6 @@ await close();
 const own = parse(types.CallToolResultSchema, { content: [link] });
 if (result && result.content[1]?.type === "resource_link" && result.content[1]?.uri === "memo://7" && own.ok) {
   answer("supported", "tools/call delivered a resource_link content block");
-} else if (error && !own.ok) {
+} else if (error?.name === "ZodError" && !own.ok) {
   answer("unsupported", "the client rejected the resource_link content block (CallToolResultSchema does not accept it)");
 } else throw error ?? new Error(`unexpected: ${JSON.stringify(result)}`);
