@@ -117,3 +117,51 @@ export async function protocolProbe(version) {
   else if (!kept && !known) answer("unsupported", `the server answered initialize for ${version} with another revision and the client does not list it`);
   else answer("partial", kept ? `the server accepted ${version} but the client does not list it` : `the client lists ${version} but the server answered initialize with another revision`);
 }
+
+// A node:http server on 127.0.0.1 (port 0) for the HTTP transports; close() ends every connection so that the
+// probe's process exits by itself.
+export async function httpServe(handler) {
+  const http = await import("node:http");
+  const sockets = new Set();
+  const server = http.createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch((e) => { res.statusCode = 500; res.end(String(e)); });
+  });
+  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  const close = () => new Promise((resolve) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => resolve());
+  });
+  return { port, base: `http://127.0.0.1:${port}`, close };
+}
+
+// One raw HTTP request (node:http, so that Host can be forged): {status, headers, body}.
+export async function httpSend(port, { method = "POST", path = "/mcp", headers = {}, body } = {}) {
+  const http = await import("node:http");
+  return within(new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => { text += d; });
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  }), `HTTP ${method} ${path}`);
+}
+
+// The JSON-RPC messages of a Streamable HTTP response body (application/json or text/event-stream).
+export function rpcMessages(response) {
+  if (!response.body) return [];
+  if (String(response.headers["content-type"]).startsWith("text/event-stream")) {
+    return response.body.split("\n").filter((l) => l.startsWith("data:")).flatMap((l) => [].concat(JSON.parse(l.slice(5))));
+  }
+  return [].concat(JSON.parse(response.body));
+}
+
+export const INIT = (id = 1, protocolVersion = "2025-03-26") => ({
+  jsonrpc: "2.0", id, method: "initialize",
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "0.0.0" } },
+});
+export const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
