@@ -165,3 +165,34 @@ export const INIT = (id = 1, protocolVersion = "2025-03-26") => ({
   params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "0.0.0" } },
 });
 export const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+// A raw HTTP+SSE session: GET the event stream, read the endpoint event; next() gives the next message event's data.
+export async function sseSession(port, path) {
+  const http = await import("node:http");
+  let text = "";
+  let consumed = 0;
+  let req;
+  await within(new Promise((resolve, reject) => {
+    req = http.request({ host: "127.0.0.1", port, path, headers: { accept: "text/event-stream" }, agent: false }, (res) => {
+      res.setEncoding("utf8");
+      res.on("data", (d) => { text += d; resolve(); });
+      res.on("error", () => {});
+    });
+    req.on("error", (e) => { if (!req.destroyed) reject(e); });
+    req.end();
+  }), "the SSE stream");
+  const until = async (re) => {
+    for (let i = 0; i < 100; i++) {
+      const m = text.slice(consumed).match(re);
+      if (m) { consumed += m.index + m[0].length; return m; }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`timed out waiting on the SSE stream: ${text}`);
+  };
+  const endpoint = (await until(/event: endpoint\r?\ndata: (\S+)/))[1];
+  return {
+    endpoint,
+    next: async () => JSON.parse((await until(/event: message\r?\ndata: (.+)/))[1]),
+    close: () => req.destroy(),
+  };
+}

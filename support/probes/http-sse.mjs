@@ -1,30 +1,6 @@
 // http-sse: the SDK's Client (SSEClientTransport) lists and calls a tool of the SDK's Server (SSEServerTransport)
 // over the HTTP+SSE transport of 2024-11-05: a GET event stream announcing the POST endpoint, one POST per message.
-import { types, Client, bareServer, optional, answer, within, httpServe, httpSend, INIT } from "./_sdk.mjs";
-import { request } from "node:http";
-
-// The server side alone, by hand: GET the event stream, read the endpoint event, POST initialize to it, read the
-// answer from the stream.
-async function rawExchange(port) {
-  let text = "";
-  let req;
-  const stream = new Promise((resolve, reject) => {
-    req = request({ host: "127.0.0.1", port, path: "/sse", headers: { accept: "text/event-stream" }, agent: false }, (res) => {
-      res.setEncoding("utf8");
-      res.on("data", (d) => { text += d; resolve(); });
-    });
-    req.on("error", (e) => { if (!req.destroyed) reject(e); });
-    req.end();
-  });
-  await within(stream, "the SSE stream");
-  const until = async (re) => { for (let i = 0; i < 100 && !re.test(text); i++) await new Promise((r) => setTimeout(r, 20)); return text.match(re); };
-  const endpoint = (await until(/event: endpoint\r?\ndata: (\S+)/))?.[1];
-  if (!endpoint) throw new Error(`no endpoint event: ${text}`);
-  const posted = await httpSend(port, { path: endpoint, headers: { "content-type": "application/json" }, body: INIT(1, "2024-11-05") });
-  const message = (await until(/event: message\r?\ndata: (.+)/))?.[1];
-  req.destroy();
-  return posted.status === 202 && JSON.parse(message ?? "{}").result?.protocolVersion === "2024-11-05";
-}
+import { types, Client, bareServer, optional, answer, within, httpServe, httpSend, sseSession, INIT } from "./_sdk.mjs";
 
 const serverSide = await optional("server/sse.js");
 const clientSide = await optional("client/sse.js");
@@ -58,7 +34,12 @@ if (!serverSide || !clientSide) {
       connected = false;
     }
     if (!connected) {
-      if (!(await rawExchange(http.port))) throw new Error("the SSE server did not answer initialize on its stream");
+      // The server side alone, by hand: initialize POSTed to the announced endpoint, answered on the stream.
+      const sse = await sseSession(http.port, "/sse");
+      const posted = await httpSend(http.port, { path: sse.endpoint, headers: { "content-type": "application/json" }, body: INIT(1, "2024-11-05") });
+      const message = await sse.next();
+      sse.close();
+      if (posted.status !== 202 || message?.result?.protocolVersion !== "2024-11-05") throw new Error(`unexpected: ${JSON.stringify([posted, message])}`);
       answer("partial", "the server speaks HTTP+SSE but the SSE client needs a global EventSource, absent in Node");
     } else {
       const listed = await within(client.listTools(), "tools/list over HTTP+SSE");
