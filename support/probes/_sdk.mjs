@@ -48,8 +48,8 @@ export function within(promise, what, ms = 5000) {
 }
 
 // The SDK's Client against the SDK's Server over the SDK's in-memory transport.
-export async function connect({ serverCaps = {}, clientCaps = {}, server: setupServer, client: setupClient } = {}) {
-  const server = new Server({ name: "probe-server", version: "0.0.0" }, { capabilities: serverCaps });
+export async function connect({ serverCaps = {}, clientCaps = {}, server: setupServer, client: setupClient, serverOptions = {} } = {}) {
+  const server = new Server({ name: "probe-server", version: "0.0.0" }, { capabilities: serverCaps, ...serverOptions });
   if (setupServer) setupServer(server);
   const client = new Client({ name: "probe-client", version: "0.0.0" }, { capabilities: clientCaps });
   if (setupClient) setupClient(client);
