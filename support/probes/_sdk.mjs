@@ -29,7 +29,7 @@ export function fields(schema) {
   return schema && schema.shape ? Object.keys(schema.shape) : [];
 }
 
-// Does the SDK's own schema accept the message, and which of its keys does it keep?
+// Does the SDK's own schema accept the message? (data: what the schema kept of it)
 export function parse(schema, message) {
   const r = schema.safeParse(message);
   return r.success ? { ok: true, data: r.data } : { ok: false, data: null };
