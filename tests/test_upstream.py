@@ -71,7 +71,7 @@ def test_a_revision_missing_from_specs_yml_is_reported_with_a_stanza(tmp_path):
 
 def test_a_newer_chromium_and_a2a_version_are_new_revisions(tmp_path):
     root = copy(tmp_path)
-    drop_revision(root, "a2a", "2026-01-08")
+    drop_revision(root, "a2a", "2026-03-12")
     chromium = tmp_path / "chromium"
     chromium.write_text("#!/bin/sh\necho 'Chromium 157.0.1.2 built on Debian'\n")
     chromium.chmod(0o755)
