@@ -20,7 +20,8 @@ import pytest
 from lexigraph.authoring import support_collect as sc
 from lexigraph.content import support
 
-pytestmark = pytest.mark.process
+# one worker runs them all (--dist loadgroup), so the module fixture re-runs the probes once, not once per worker
+pytestmark = [pytest.mark.process, pytest.mark.xdist_group("support-probes")]
 
 PROJECT = Path(__file__).resolve().parents[1]
 NODE_PACKAGES = {"ts-sdk": "@modelcontextprotocol/sdk", "ext-apps": "@modelcontextprotocol/ext-apps"}
