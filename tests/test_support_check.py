@@ -386,3 +386,38 @@ def test_a_changed_support_block_needs_no_bump(root, capsys):
     edit(root, "entries/widget/en.yml", "title: Widget", "title: Widgets")
     code, lines = check(root, capsys, "--base", "HEAD")
     assert code == 1 and " LX209 " in lines[0]       # the text itself still does
+
+
+# -- a browser's flag ---------------------------------------------------------------------------------
+
+CHROMIUM = '      chromium: {version_added: "156.0.8078.114", flag: --enable-features=WebMCPTesting}\n'
+
+
+def with_chromium(root, flag: str | None) -> None:
+    """widget-call also measured in Chromium 156, whose environment ran with ``flag``."""
+    from lexigraph.content import support
+
+    (root / "support/probes/widget-call.html").write_text("<output id=probe></output>\n", encoding="utf-8")
+    edit(root, E, '      mcp: {version_added: "1.9.0"}\n', '      mcp: {version_added: "1.9.0"}\n' + CHROMIUM)
+    write_results(root, [*MEASURED, ("widget-call", "chromium", "156.0.8078.114", "supported", "registerTool is there")])
+    results = support.parse_results((root / RESULTS).read_text(encoding="utf-8"))
+    for environment in results.environments:
+        if environment["implementation"] == "chromium":
+            environment["flag"] = flag
+    (root / RESULTS).write_text(support.results_to_json(results, "2026-12-02"), encoding="utf-8")
+
+
+def test_a_flag_the_browser_ran_with(root, capsys):
+    with_chromium(root, "--enable-features=WebMCPTesting")
+    assert check(root, capsys) == (0, [])
+
+
+@pytest.mark.parametrize("flag, message", [
+    (None, "claims chromium since 156.0.8078.114 with flag --enable-features=WebMCPTesting, but 156.0.8078.114 was measured "
+           "with no flag: drop flag, or re-run `lexigraph support collect` with the flag the claim needs"),
+    ("--enable-features=WebMCP", "claims chromium since 156.0.8078.114 with flag --enable-features=WebMCPTesting, but "
+     "156.0.8078.114 was measured with --enable-features=WebMCP: give flag: --enable-features=WebMCP, or re-run "
+     "`lexigraph support collect` with the flag the claim needs")])
+def test_a_flag_the_browser_did_not_run_with(root, capsys, flag, message):
+    with_chromium(root, flag)
+    assert check(root, capsys) == (1, [f"{E}:{LINE['mcp'] + 1}: $.support[0].implementations.chromium.flag: LX707 {message}"])

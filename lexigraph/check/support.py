@@ -217,11 +217,30 @@ def _claims(corpus: Corpus) -> Iterator[tuple[Entry, data.Feature, data.Claim, l
                 yield entry, feature, claim, results.for_probe(feature.probe, claim.implementation), failures
 
 
+def flag_contradiction(claim: data.Claim, environments: list) -> tuple[str, str] | None:
+    """(the key at fault, the message) when the environment that measured ``version_added`` ran with another
+    command-line flag than the claim names (Chromium: support/results.json's environments carry the flag)."""
+    ran = [e for e in environments if isinstance(e, dict) and e.get("implementation") == claim.implementation
+           and e.get("version") == claim.version_added and "flag" in e]
+    if not ran or (ran[0].get("flag") or None) == claim.flag:
+        return None
+    measured = ran[0].get("flag") or None
+    said = f"with flag {claim.flag}" if claim.flag else "with no flag"
+    return ("flag" if claim.flag else "version_added",
+            f"claims {claim.implementation} since {claim.version_added} {said}, but {claim.version_added} was measured "
+            f"{f'with {measured}' if measured else 'with no flag'}: "
+            f"{f'give flag: {measured}' if measured else 'drop flag'}, or re-run `{_COLLECT}` with the flag the claim needs")
+
+
 def contradiction_problems(corpus: Corpus) -> list[Problem]:
-    """A claim the recorded results contradict."""
+    """A claim the recorded results contradict (its versions and outcomes, or the flag the browser ran with)."""
+    environments = (corpus.support_results or data.Results()).environments
     out = []
     for entry, feature, claim, results, failures in _claims(corpus):
-        if results and feature.probe is not None and (found := contradiction(claim, feature.probe, results, failures)):
+        if not results or feature.probe is None:
+            continue
+        found = contradiction(claim, feature.probe, results, failures) or flag_contradiction(claim, environments)
+        if found:
             key, message = found
             out.append(_problem(entry, feature, ("implementations", claim.implementation, key), message))
     return out
