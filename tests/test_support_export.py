@@ -165,3 +165,24 @@ def test_arguments_of_the_wrong_type_are_refused_by_the_schema(client, arguments
     text = error_text(client, arguments)
     assert text.startswith("1 validation error for supportArguments\n" + field + "\n"), text
     assert "Traceback" not in text
+
+
+# -- the built site ---------------------------------------------------------------------------------
+
+@pytest.mark.build
+def test_the_built_lexicon_json_carries_support_valid_against_the_published_schema(root, tmp_path):
+    from tests.support.site import make_project, mkdocs_build
+
+    project = make_project(root, tmp_path / "site")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    for lang, label in (("fr", "Appel de bidule"), ("en", "Widget call")):
+        data = json.loads((site / lang / "lexicon.json").read_text(encoding="utf-8"))
+        assert data["schemas"]["support"] == "https://www.lexigraph.org/schemas/support.schema.json"
+        published = json.loads((site / "schemas" / "support.schema.json").read_text(encoding="utf-8"))
+        [widget] = data["entries"]
+        jsonschema.Draft202012Validator(published).validate(widget["support"])
+        assert [r["label"] for r in widget["support"]][0] == label
+        assert widget["support"][0]["implementations"][0]["version_added"] == "1.9.0"
+    assert "schemas/support.schema.json): JSON Schema" in (site / "llms.txt").read_text(encoding="utf-8")
