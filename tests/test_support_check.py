@@ -421,3 +421,14 @@ def test_a_flag_the_browser_ran_with(root, capsys):
 def test_a_flag_the_browser_did_not_run_with(root, capsys, flag, message):
     with_chromium(root, flag)
     assert check(root, capsys) == (1, [f"{E}:{LINE['mcp'] + 1}: $.support[0].implementations.chromium.flag: LX707 {message}"])
+
+
+def test_a_huge_version_is_quoted_short(root, capsys):
+    """A 5,001-character version_removed breaks its pattern (LX103) but keeps the block's shape, so the claim
+    is still compared with the results: the message quotes it cut short."""
+    edit(root, E, 'mcp: {version_added: "1.9.0"}', f'mcp: {{version_added: "1.9.0", version_removed: "{"1." * 2500}0"}}')
+    code, lines = check(root, capsys)
+    assert code == 1 and max(len(line) for line in lines) < 600, lines
+    assert [line.split(": ")[2][:5] for line in lines] == ["LX103", "LX707", "LX211"]
+    assert "LX707 claims mcp since 1.9.0 until 1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.… (5001 characters), but" in lines[1]
+    assert "LX211 version_removed 1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.… (5001 characters) is not after" in lines[2]

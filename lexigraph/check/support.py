@@ -47,6 +47,12 @@ def _problem(entry: Entry, feature: data.Feature, path: tuple, message: str) -> 
     return field_problem(entry.facts_doc(), _at(entry, feature, *path), message)
 
 
+def _q(value: object) -> str:
+    """A writer's value as a message quotes it: one line, cut short (a 5,000-character version stays readable)."""
+    text = " ".join(str(value).split())
+    return text if len(text) <= 40 else f"{text[:30]}… ({len(text)} characters)"
+
+
 def _measured(claim: data.Claim) -> bool:
     """A claim check compares with results: a known implementation, not unmeasured."""
     return claim.implementation in implementations() and claim.unmeasured is None and claim.version_added is not None
@@ -88,17 +94,17 @@ def claim_shape_problems(corpus: Corpus) -> list[Problem]:
             cell = ("implementations", name)
             if name not in known:
                 out.append(_problem(entry, feature, cell,
-                                    f"unknown implementation '{name}'{did_you_mean(name, known)}: name one of "
+                                    f"unknown implementation '{_q(name)}'{did_you_mean(name, known)}: name one of "
                                     f"{', '.join(known)} (lexigraph/data/implementations.yml)"))
                 continue
             added, removed = claim.version_added, claim.version_removed
             if removed is not None and not isinstance(added, str):
                 out.append(_problem(entry, feature, cell + ("version_removed",),
-                                    f"version_removed {removed} without a version_added version: a feature is removed "
+                                    f"version_removed {_q(removed)} without a version_added version: a feature is removed "
                                     "from a version that had it; give version_added, or drop version_removed"))
             elif removed is not None and isinstance(added, str) and data.version_key(removed) <= data.version_key(added):
                 out.append(_problem(entry, feature, cell + ("version_removed",),
-                                    f"version_removed {removed} is not after version_added {added}: the first version "
+                                    f"version_removed {_q(removed)} is not after version_added {_q(added)}: the first version "
                                     "that no longer passes comes after the first that passes; run `lexigraph support propose`"))
             for key, value in (("partial", claim.partial), ("flag", claim.flag)):
                 if value is not None and not isinstance(added, str):
@@ -123,7 +129,7 @@ def spec_problems(corpus: Corpus, specs: dict[str, Spec]) -> list[Problem]:
         spec = specs.get(spec_id) if isinstance(spec_id, str) else None
         if spec is None:
             out.append(_problem(entry, feature, ("spec", "spec"),
-                                f"unknown specification '{spec_id}'{did_you_mean(str(spec_id), specs)}: name one of specs.yml "
+                                f"unknown specification '{_q(spec_id)}'{did_you_mean(str(spec_id), specs)}: name one of specs.yml "
                                 f"({', '.join(specs) or 'it lists none'})"))
             continue
         dates = spec.dates()
@@ -136,7 +142,7 @@ def spec_problems(corpus: Corpus, specs: dict[str, Spec]) -> list[Problem]:
             if date not in dates:
                 close = did_you_mean(date, dates)
                 out.append(_problem(entry, feature, path,
-                                    f"{date} is not a revision of {spec.name}{close}; its revisions: {', '.join(dates)} "
+                                    f"{_q(date)} is not a revision of {spec.name}{close}; its revisions: {', '.join(dates)} "
                                     "(record a new revision in specs.yml first)"))
             elif previous is not None and date < previous[1]:
                 before = previous[0] if isinstance(previous[0], str) else f"changed[{previous[0][1]}]"
@@ -169,8 +175,8 @@ def proposal_text(proposal: data.Proposal) -> str:
 def _claimed(claim: data.Claim) -> str:
     if claim.version_added is False:
         return f"claims {claim.implementation} never passes (version_added: false)"
-    text = f"claims {claim.implementation} since {claim.version_added}" + (" (partial)" if claim.partial else "")
-    return text + (f" until {claim.version_removed}" if claim.version_removed else "")
+    text = f"claims {claim.implementation} since {_q(claim.version_added)}" + (" (partial)" if claim.partial else "")
+    return text + (f" until {_q(claim.version_removed)}" if claim.version_removed else "")
 
 
 def contradiction(claim: data.Claim, probe: str, results: list[data.Result], failures: list[data.Failure]) -> tuple[str, str] | None:
@@ -187,8 +193,8 @@ def contradiction(claim: data.Claim, probe: str, results: list[data.Result], fai
         if version is not None and version not in measured:
             failed = [f for f in failures if f.version == version and f.probe in (None, probe)]
             why = f" (its {failed[0].stage} failed: {failed[0].message})" if failed else ""
-            return key, (f"{said}, but {version} was not measured{why}; measured: {', '.join(r.version for r in results)}"
-                         f"{tail}, or add {version} to support/versions.yml and run "
+            return key, (f"{said}, but {_q(version)} was not measured{why}; measured: {', '.join(r.version for r in results)}"
+                         f"{tail}, or add {_q(version)} to support/versions.yml and run "
                          f"`{_COLLECT} --probe {probe} --implementation {claim.implementation}`")
     want = "partial" if claim.partial else "supported"
     start, end = data.version_key(added), data.version_key(claim.version_removed) if claim.version_removed else None
