@@ -432,3 +432,10 @@ def test_a_huge_version_is_quoted_short(root, capsys):
     assert [line.split(": ")[2][:5] for line in lines] == ["LX103", "LX707", "LX211"]
     assert "LX707 claims mcp since 1.9.0 until 1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.… (5001 characters), but" in lines[1]
     assert "LX211 version_removed 1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.… (5001 characters) is not after" in lines[2]
+
+
+def test_an_unmeasured_feature_with_measured_claims(root, capsys):
+    """No probe, so no version is measured: a cell may not claim one."""
+    edit(root, E, "    probe: widget-call\n", "    unmeasured: {fr: aucune sonde, en: no probe}\n")
+    code, lines = check(root, capsys)
+    assert code == 1 and lines and all("LX103 an unmeasured feature has no probe" in line for line in lines), lines
