@@ -72,6 +72,9 @@ def generate(size: int, out: Path, source: Path = ROOT) -> list[str]:
         shutil.rmtree(out / name, ignore_errors=True)
     (out / "quizzes").mkdir(parents=True)
     shutil.copytree(source / "snippets", out / "snippets", ignore=shutil.ignore_patterns("__pycache__"))
+    if (source / "support").is_dir():             # the probes and their results: the clones' support claims are checked
+        shutil.rmtree(out / "support", ignore_errors=True)
+        shutil.copytree(source / "support", out / "support", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(source / "specs.yml", out / "specs.yml")
     real = {rid: _load_real(source, rid) for rid in real_ids}
     ids = []
@@ -95,6 +98,8 @@ def _write_clone(out: Path, plan: Lexicon, index: int, facts: dict, prose: dict,
     facts.update(id=new_id, number=index + 1, quiz=new_id)
     if facts.get("concepts"):
         facts["concepts"] = [f"{c}-{index + 1}" for c in facts["concepts"]]
+    for feature in facts.get("support") or []:      # a feature id names one feature of the lexicon: number the clones'
+        feature["feature"] = f"{feature['feature']}-{index + 1}"
     # A clone has no archive: it lists only its current version (a listed past version needs its archive).
     facts["versions"] = [v for v in facts.get("versions", []) if v.get("version") == facts.get("version")]
     relations = {}

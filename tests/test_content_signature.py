@@ -27,6 +27,9 @@ def root(tmp_path, monkeypatch):
     (root / "path.yml").write_text("title: {fr: Parcours, en: Path}\nsteps: [widget, gadget]\n", encoding="utf-8")
     (root / "archive" / "widget" / "v2026-01").mkdir(parents=True)
     (root / "archive" / "widget" / "v2026-01" / "fr.md").write_text("# Widget\n", encoding="utf-8")
+    (root / "support" / "probes").mkdir(parents=True)
+    (root / "support" / "probes" / "widget-call.py").write_text("print('{}')\n", encoding="utf-8")
+    (root / "support" / "results.json").write_text('{"format": "lexigraph-support-results/1"}\n', encoding="utf-8")
     data = tmp_path / "data"
     shutil.copytree(PROJECT / "lexigraph" / "data", data)
     monkeypatch.setattr(wordlists, "DATA", data)
@@ -39,6 +42,7 @@ def root(tmp_path, monkeypatch):
 KINDS = {
     "an entry": "entries/widget/en.yml", "a quiz": "quizzes/widget.fr.yml", "a snippet": "snippets/widget/declare.json",
     "an archived page": "archive/widget/v2026-01/fr.md", "specs.yml": "specs.yml", "path.yml": "path.yml",
+    "a probe": "support/probes/widget-call.py", "the support results": "support/results.json",
     "a word list": "DATA/not-terms.yml", "the interface labels": "DATA/labels.yml",
 }
 
@@ -65,6 +69,9 @@ def test_the_signature_changes_when_a_file_is_added_or_removed(root):
     added.unlink()
     assert content.signature(root) == before
     (root / "path.yml").unlink()
+    assert content.signature(root) != before
+    before = content.signature(root)
+    (root / "support" / "probes" / "_helpers.py").write_text("\n", encoding="utf-8")     # a probe's shared helper
     assert content.signature(root) != before
 
 

@@ -151,7 +151,7 @@ def test_absent_records_what_the_record_does_not_hold(tmp_path, capsys):
 
 def _copy_of_the_lexicon(tmp_path: Path) -> Path:
     root = tmp_path / "project"
-    for part in ("entries", "snippets", "quizzes", "archive", "tests/snippets", "tests/support"):
+    for part in ("entries", "snippets", "quizzes", "archive", "support", "tests/snippets", "tests/support"):
         shutil.copytree(PROJECT / part, root / part, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("specs.yml", "path.yml"):
         if (PROJECT / name).is_file():

@@ -137,7 +137,7 @@ def lexicon(tmp_path_factory) -> tuple[Path, list[ContentFile]]:
     """A copy of the real content, with an archived version when the lexicon has none yet,
     checked once so that its per-file cache is warm."""
     root = tmp_path_factory.mktemp("fuzz") / "lexicon"
-    for name in ("entries", "quizzes", "snippets", "archive", "specs.yml"):
+    for name in ("entries", "quizzes", "snippets", "archive", "support", "specs.yml"):
         source = PROJECT / name
         if source.is_dir():
             shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))

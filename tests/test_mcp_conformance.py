@@ -268,6 +268,7 @@ def test_input_schemas_declare_the_limits_the_server_enforces(client):
     for tool in ("get_entry", "quiz", "quiz_key", "cite"):
         assert (schemas[tool]["id"]["minLength"], schemas[tool]["id"]["maxLength"]) == (1, 200), tool
     assert schemas["get_entry"]["version"]["maxLength"] == 200 and schemas["list_entries"]["spec"]["maxLength"] == 200
+    assert (schemas["support"]["feature_or_id"]["minLength"], schemas["support"]["feature_or_id"]["maxLength"]) == (1, 200)
     # What the schema declares is what the server refuses, with its own message.
     over = client.call_tool("search", {"query": "x" * 501})
     assert over.is_error and over.content[0].text.endswith("the query is 501 characters long; at most 500 are accepted")
@@ -277,7 +278,7 @@ def test_input_schemas_declare_the_limits_the_server_enforces(client):
 def test_an_unknown_tool_is_a_protocol_error(every_client):
     code, text = protocol_error(lambda: every_client.call_tool("nosuchtool", {}))
     assert code == -32602
-    assert text == "Unknown tool: nosuchtool; tools: quiz, quiz_key, search, get_entry, list_entries, cite"
+    assert text == "Unknown tool: nosuchtool; tools: quiz, quiz_key, search, get_entry, list_entries, cite, support"
 
 
 # -- stdio: nothing on stderr but what an operator should read -----------------------------------

@@ -18,8 +18,9 @@ from tests.support.lexigraph_mcp import ROOT, connect, inprocess_target, server_
 
 CALLS_PER_TOOL = 1_000
 FIELDS = {"search": ["query", "lang", "limit"], "get_entry": ["id", "lang", "version", "format"],
-          "list_entries": ["lang", "spec"], "quiz": ["id", "lang"]}
-PLAUSIBLE = ["mcp", "mcp-apps", "harnais", "outil", "fr", "en", "json", "markdown", "v2026-08", "webmcp", "tool call", "MCP"]
+          "list_entries": ["lang", "spec"], "quiz": ["id", "lang"], "support": ["feature_or_id", "lang"]}
+PLAUSIBLE = ["mcp", "mcp-apps", "harnais", "outil", "fr", "en", "json", "markdown", "v2026-08", "webmcp", "tool call", "MCP",
+             "tools-call"]
 
 
 def text(rng: random.Random) -> str:
@@ -51,8 +52,8 @@ def value(rng: random.Random):
 
 
 VALID = {"query": ["outil", "tool", "mcp apps"], "lang": ["fr", "en"], "limit": [1, 5, 50], "id": ["mcp", "harnais", "tool"],
-         "format": ["markdown", "json"], "spec": ["mcp", "webmcp"]}
-REQUIRED = {"search": "query", "get_entry": "id", "quiz": "id"}
+         "format": ["markdown", "json"], "spec": ["mcp", "webmcp"], "feature_or_id": ["mcp", "tool", "harnais"]}
+REQUIRED = {"search": "query", "get_entry": "id", "quiz": "id", "support": "feature_or_id"}
 
 
 def arguments(rng: random.Random, tool: str) -> dict:

@@ -106,7 +106,7 @@ def tool_result(inspected, case: str) -> dict:
 
 def test_tools_list(inspected):
     tools = {t["name"]: t for t in ok(inspected, "tools-list")["tools"]}
-    assert sorted(tools) == ["cite", "get_entry", "list_entries", "quiz", "quiz_key", "search"]
+    assert sorted(tools) == ["cite", "get_entry", "list_entries", "quiz", "quiz_key", "search", "support"]
     assert tools["quiz_key"]["_meta"]["ui"]["visibility"] == ["app"]
     assert tools["search"]["inputSchema"]["properties"]["limit"]["maximum"] == 50
     assert all(t["annotations"]["readOnlyHint"] is True and "outputSchema" in t for t in tools.values())
@@ -147,7 +147,7 @@ def test_prompts(inspected):
 
 def test_bad_calls(inspected):
     assert failed(inspected, "unknown-tool") == \
-        "Failed to call tool nosuchtool: MCP error -32602: Unknown tool: nosuchtool; tools: quiz, quiz_key, search, get_entry, list_entries, cite"
+        "Failed to call tool nosuchtool: MCP error -32602: Unknown tool: nosuchtool; tools: quiz, quiz_key, search, get_entry, list_entries, cite, support"
     blank = ok(inspected, "blank-query")
     assert blank["isError"] is True
     assert blank["content"][0]["text"] == "Error executing tool search: the query is empty: give a few words, e.g. 'outil' or 'tool call'"

@@ -24,7 +24,7 @@ from tests.support.lexigraph_mcp import (
     stdio_target,
 )
 
-TOOLS = ["cite", "get_entry", "list_entries", "quiz", "quiz_key", "search"]
+TOOLS = ["cite", "get_entry", "list_entries", "quiz", "quiz_key", "search", "support"]
 PREFIX = "Error executing tool {}: "
 
 

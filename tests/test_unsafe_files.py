@@ -167,7 +167,7 @@ def test_a_link_inside_its_own_folder_is_read(tmp_path):
 def test_the_issue_case_on_the_real_lexicon(tmp_path):
     """snippets/api/call_forecast.py replaced by a link to the same code plus one line, elsewhere."""
     root = tmp_path / "repo"
-    for name in ("entries", "quizzes", "snippets", "specs.yml", "archive"):
+    for name in ("entries", "quizzes", "snippets", "support", "specs.yml", "archive"):
         source = PROJECT / name
         if source.is_dir():
             shutil.copytree(source, root / name)

@@ -23,7 +23,7 @@ def upstream(root: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
 
 def copy(tmp_path: Path) -> Path:
     root = tmp_path / "lexicon"
-    for name in ("entries", "quizzes", "snippets", "archive"):
+    for name in ("entries", "quizzes", "snippets", "archive", "support"):
         shutil.copytree(PROJECT / name, root / name)
     shutil.copy(PROJECT / "specs.yml", root / "specs.yml")
     return root

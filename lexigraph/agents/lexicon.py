@@ -272,6 +272,39 @@ class Lexicon:
              "feedback": {o["id"]: plain(o["feedback"]) for o in display_order(entry.id, q["id"], q["options"])}}
             for q in self._quiz_doc(entry, lang).data["questions"]]}
 
+    def features(self) -> dict[str, str]:
+        """Every feature id of the entries' support data → the id of the entry that describes it."""
+        if "features" not in self._index:
+            self._index["features"] = [(str(f.get("feature")), entry.id) for entry in self.entries()
+                                       for f in entry.fact("support") or [] if isinstance(f, dict)]
+        return dict(self._index["features"])
+
+    def support(self, name: str, lang: str) -> tuple[str, str, list[dict]]:
+        """("feature" or "entry", its id, the support records) of a feature id, or of every feature of an entry
+        named by id or slug: the JSON export's records (render/support_record.py)."""
+        from lexigraph.render.support_record import support_records
+
+        lang = self.language(lang)
+        if not name.strip():
+            self._refuse("the name is empty: give a feature id such as 'tools-call', or an entry id such as 'tool' "
+                         "for all its features")
+        if len(name) > MAX_NAME:
+            self._refuse(f"the name is {len(name):,} characters long; feature and entry ids are short, such as "
+                         "'tools-call' or 'tool'")
+        features = self.features()
+        wanted = fold(name.strip())
+        if wanted in features:
+            entry = self.site.corpus.entries[features[wanted]]
+            return "feature", wanted, [r for r in support_records(self.site.corpus, entry, lang) if r["feature"] == wanted]
+        if wanted in self.names:
+            entry = self.site.corpus.entries[self.names[wanted]]
+            return "entry", entry.id, support_records(self.site.corpus, entry, lang)
+        pool = {**{name: self.names[name] for name in self.names}, **{feature: feature for feature in features}}
+        close = list(dict.fromkeys(pool[c] for c in close_matches(wanted, pool, n=6, cutoff=0.6)))[:3]
+        hint = f" (did you mean {_quoted(close[:3])}?)" if close else \
+            " (list_entries lists the entries; an entry's support names its features)"
+        self._refuse(f"no feature or entry '{_shown(name)}' in the lexicon{hint}")
+
     def citation(self, entry: Entry, lang: str, version: str | None, style: str) -> dict:
         """The citation the entry page's "Cite this entry" block gives, in one of its formats, for any served version."""
         import dataclasses

@@ -1,7 +1,7 @@
 """`lexigraph mcp`: the lexicon as an MCP server, on the official SDK (``mcp`` 2.3, ``MCPServer``).
 
 Tools (all read-only, each with an output schema and structured content): ``search``,
-``get_entry``, ``list_entries``, ``cite``, and ``quiz``, an MCP App whose view
+``get_entry``, ``list_entries``, ``cite``, ``support`` (a feature's measured support table), and ``quiz``, an MCP App whose view
 (``ui://lexigraph/quiz``) renders the entry's questions in the host's sandboxed iframe; the view
 alone reads the answer key, from the app-only tool ``quiz_key`` (``_meta.ui.visibility: ["app"]``).
 Prompts: ``explain``, ``quiz_me``, ``compare``; completion for their ``id``/``lang``-like arguments
@@ -162,6 +162,17 @@ class CitationResult(BaseModel):
     format: str
     url: str = Field(description="The versioned permalink cited.")
     citation: str = Field(description="The citation, exactly as the entry page's \"Cite this entry\" block gives it.")
+
+
+class SupportResult(BaseModel):
+    name: str = Field(description="The feature id, or the entry id, answered for.")
+    kind: str = Field(description="'feature' (one record) or 'entry' (one record per feature the entry describes).")
+    lang: str
+    features: list[dict[str, Any]] = Field(
+        description="One record per feature, as the JSON export's `support` has it (FORMAT.md, Support): feature, entry, "
+                    "label, spec {spec, name, added, changed, deprecated, removed, url}, probe, unmeasured, implementations "
+                    "[{name, version_added (a version, false, or null when unmeasured), version_removed, partial, flag, "
+                    "measured, note, probe, unmeasured}], clients {capability, package, version, date, clients} or null.")
 
 
 # The ext-apps App (npm @modelcontextprotocol/ext-apps 2.0.4, MIT, LICENSE beside it), copied from the
@@ -367,6 +378,21 @@ def build_server(lexicon: Lexicon) -> MCPServer:
             return CitationResult.model_validate(lexicon.citation(lexicon.entry(id), lexicon.language(lang), version, format))
         return answer(work)
 
+    @server.tool(annotations=READ_ONLY)
+    def support(feature_or_id: Annotated[str, Field(description="A feature id (e.g. 'tools-call') for that feature, or an entry "
+                                                                "id or slug (e.g. 'tool') for every feature it describes.",
+                                                    json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})],
+                lang: Lang = "fr") -> Annotated[CallToolResult, SupportResult]:
+        """Which specification revision added a feature, which SDK versions support it (measured by probes, not typed),
+        and which clients declare it: the support table of a feature, or of every feature of an entry."""
+        def work():
+            code = lexicon.language(lang)
+            kind, name, records = lexicon.support(feature_or_id, code)
+            result = SupportResult(name=name, kind=kind, lang=code, features=records)
+            return CallToolResult(content=[TextContent(type="text", text=_support_text(kind, name, records))],
+                                  structured_content=result.model_dump(mode="json"))
+        return answer(work)
+
     # -- prompts ------------------------------------------------------------------------------
     # Prompt arguments are strings (MCP prompts have no schema); each is checked by the lexicon.
 
@@ -451,6 +477,33 @@ class EntryResource(Resource):
 
     async def read(self) -> str:
         return self.lexicon.markdown(self.lexicon.site.corpus.entries[self.entry_id], self.lang)
+
+
+def _support_text(kind: str, name: str, records: list[dict]) -> str:
+    """The records as lines a model reads: per feature, its specification history and each implementation's cell."""
+    if not records:
+        return f"'{name}' describes no feature with support data yet."
+    lines = []
+    for record in records:
+        spec = record["spec"]
+        history = ", ".join(f"{key} {spec[key]}" for key in ("added", "deprecated", "removed") if spec[key])
+        lines.append(f"{record['label']} ({record['feature']}): {spec['name'] or spec['spec']} {history}")
+        for cell in record["implementations"]:
+            if cell["version_added"] is None:
+                state = f"unmeasured ({cell['unmeasured']})"
+            elif cell["version_added"] is False:
+                state = "not supported in any measured version"
+            else:
+                state = f"since {cell['version_added']}" + (f", until {cell['version_removed']}" if cell["version_removed"] else "")
+                state += f", partial ({cell['partial']})" if cell["partial"] else ""
+                state += f", with {cell['flag']}" if cell["flag"] else ""
+            measured = f"; measured {cell['measured']} with {cell['probe']}" if cell["measured"] else ""
+            lines.append(f"  - {cell['name']}: {state}{measured}")
+        if record["clients"]:
+            clients = record["clients"]
+            lines.append(f"  - clients declaring {clients['capability']} ({clients['package']} {clients['version']}): "
+                         f"{', '.join(clients['clients']) or 'none'}")
+    return "\n".join(lines)
 
 
 def _plain(text: str | None) -> str:

@@ -17,7 +17,8 @@ from lexigraph.content.signature import signature
 from lexigraph.content.yamlfile import YamlDoc
 from lexigraph.render.urls import UrlMap
 
-SUMMARY_FACTS = ("number", "status", "version", "versions", "checked_against", "quiz", "relations")  # relations: pages list who points at them
+# relations: pages list who points at them; support: the `support` tool finds a feature by its id
+SUMMARY_FACTS = ("number", "status", "version", "versions", "checked_against", "quiz", "relations", "support")
 SUMMARY_TEXT = ("slug", "title", "definition", "analogy", "aliases")
 
 
@@ -49,7 +50,8 @@ def _validated(root: Path, site_url: str) -> tuple[Corpus, dict, dict]:
              if isinstance(step, dict) and step.get("snippet") in build.corpus.snippets}
     # The snippets the entries show, as read with the content: the Markdown copy shows them without opening a file.
     corpus = Corpus(root=build.corpus.root, registry=slim(build.corpus.registry),
-                    snippets={name: build.corpus.snippets[name] for name in sorted(shown)})
+                    snippets={name: build.corpus.snippets[name] for name in sorted(shown)},
+                    support_results=build.corpus.support_results, probes=build.corpus.probes)
     for entry in build.corpus.entries.values():
         corpus.entries[entry.id] = Entry(entry.id, entry.folder, slim(entry.facts),
                                          {k: slim(v) for k, v in entry.prose.items()},
@@ -68,7 +70,8 @@ def _summary(corpus: Corpus) -> Corpus:
     def part(doc, keys):
         return YamlDoc(doc.path, {k: doc.data[k] for k in keys if k in doc.data}) if doc is not None else None
 
-    summary = Corpus(root=corpus.root, registry=corpus.registry, snippets=corpus.snippets)
+    summary = Corpus(root=corpus.root, registry=corpus.registry, snippets=corpus.snippets,
+                     support_results=corpus.support_results, probes=corpus.probes)
     for entry in corpus.entries.values():
         summary.entries[entry.id] = Entry(entry.id, entry.folder, part(entry.facts, SUMMARY_FACTS),
                                           {k: part(v, SUMMARY_TEXT) for k, v in entry.prose.items()})

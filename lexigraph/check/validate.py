@@ -16,6 +16,7 @@ from typing import TypeGuard
 from lexigraph import LANGUAGES
 from lexigraph.check import entries, quiz, terminology
 from lexigraph.check import registry as registry_checks
+from lexigraph.check import support as support_checks
 from lexigraph.check.evidence import duplicate_source_ids, evidence_problems
 from lexigraph.check.observed import claim_problems as observed_claim_problems
 from lexigraph.check.observed import record_problems as observed_record_problems
@@ -195,6 +196,13 @@ RULES = Registry([
          lambda i: reading_path_problems(i.checked)),
     Rule("LX209", ERROR, CROSS, "Published text changed since --base without a new version or a correction",
          "Run `lexigraph bump <id> --changed …`, or log the fix under `corrections` when the meaning did not change.", _base),
+    Rule("LX210", ERROR, CROSS, "A support feature id used twice in the lexicon",
+         "Give each feature of every entry's `support:` its own id (the JSON export and the MCP tool `support` name it).",
+         lambda i: support_checks.feature_id_problems(i.checked)),
+    Rule("LX211", ERROR, CROSS, "A support claim's implementation, versions, partial and flag",
+         "Name an implementation of lexigraph/data/implementations.yml; put version_removed after version_added; "
+         "give partial and flag only with a version, and flag only for Chromium.",
+         lambda i: support_checks.claim_shape_problems(i.checked)),
     # LX3: safety
     Rule("LX301", ERROR, CROSS, "Raw HTML or a script in prose",
          "Write Markdown, not HTML; put markup you mean to show in a code span (`<b>`).",
@@ -240,6 +248,9 @@ RULES = Registry([
     Rule("LX506", NOTICE, REVIEW_DUE, "An entry a new revision made stale, review not yet due",
          "Nothing yet; re-read it before the date the message gives.",
          lambda i: [p for p in i.stale if p.kind != STALE]),
+    Rule("LX507", ERROR, CROSS, "A support feature's history names revisions of its specification, in order",
+         "Name a specification of specs.yml and dates among its revisions, with added ≤ changed ≤ deprecated ≤ removed.",
+         lambda i: support_checks.spec_problems(i.checked, i.specs)),
     # LX6: versions
     Rule("LX601", ERROR, CROSS, "Versions: listed once, oldest first, archived, not after today",
          "Fix the versions list (`lexigraph bump` writes it), or the date that lies in the future.",
@@ -265,6 +276,24 @@ RULES = Registry([
     Rule("LX706", WARNING, "sources", "A sentence names a version its cited sources do not state",
          "Cite the source that states the version, or add it to that source's `versions` if the source itself states it.",
          lambda i: source_version_problems(i.checked)),
+    Rule("LX707", ERROR, CROSS, "A support claim the measured results contradict",
+         "Write the claim the results support (`lexigraph support propose` prints it), or fix the probe and run "
+         "`lexigraph support collect` again.",
+         lambda i: support_checks.contradiction_problems(i.checked)),
+    Rule("LX708", ERROR, CROSS, "A support claim with no measured result",
+         "Run `lexigraph support collect --probe <probe> --implementation <name>` and commit support/results.json.",
+         lambda i: support_checks.unmeasured_claim_problems(i.checked)),
+    Rule("LX709", ERROR, CROSS, "A recorded result with no probe file or no known implementation",
+         "Restore the probe under support/probes/, or run `lexigraph support collect` again, which records only existing "
+         "probes and listed implementations.",
+         lambda i: support_checks.orphan_result_problems(i.checked)),
+    Rule("LX710", ERROR, CROSS, "Results older than their probe",
+         "Run `lexigraph support collect --probe <probe>` again: the probe changed since it measured them.",
+         lambda i: support_checks.stale_result_problems(i.checked)),
+    Rule("LX711", ERROR, CROSS, "A probe with no file for an implementation it claims",
+         "Write support/probes/<probe>.py, .mjs or .html for the implementation's runner, or give the feature or the "
+         "implementation `unmeasured: {fr, en}` saying why nothing measures it.",
+         lambda i: support_checks.probe_file_problems(i.checked)),
     # LX8: relations
     Rule("LX801", WARNING, "relations", "Relations that contradict each other or miss their counterpart",
          "Follow the message: add the reverse relation, or remove the one that contradicts.",

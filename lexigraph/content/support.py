@@ -131,6 +131,12 @@ class Results:
     failures: list[Failure] = field(default_factory=list)
     clients: dict[str, Any] = field(default_factory=dict)   # {package, version, date, clients: {id: {title, protocolVersion, capabilities}}}
     environments: list[dict[str, Any]] = field(default_factory=list)
+    # The line of each record in the file ("results", index) → line, for check's messages (parse_results fills it).
+    lines: dict[tuple[str, int], int] = field(default_factory=dict, compare=False, repr=False)
+
+    def line(self, key: str, index: int) -> int:
+        """The line where record ``index`` of ``key`` ("results", "failures") starts in the file; 1 when unknown."""
+        return self.lines.get((key, index), 1)
 
     def for_probe(self, probe: str, implementation: str) -> list[Result]:
         """The results of one probe on one implementation, oldest version first."""
@@ -178,7 +184,26 @@ def parse_results(text: str) -> Results:
     environments = data.get("environments", [])
     if not isinstance(clients, dict) or not isinstance(environments, list):
         raise ResultsError(f"clients must be an object and environments a list; {_NEXT}", 1, "$")
-    return Results(results=parsed["results"], failures=parsed["failures"], clients=clients, environments=environments)
+    lines = {(key, i): line for key, _ in kinds for i, line in enumerate(_record_lines(text, key))}
+    return Results(results=parsed["results"], failures=parsed["failures"], clients=clients, environments=environments,
+                   lines=lines)
+
+
+def _record_lines(text: str, key: str) -> list[int]:
+    """The line where each record of the list ``key`` starts, in the layout results_to_json writes (each record
+    opened by a line holding only "{"), in one pass; [] when the layout is another."""
+    start = text.find(f'"{key}": [')
+    if start < 0 or "]" in text[start:text.find("\n", start)]:
+        return []           # none, or an empty list written on its line
+    first = text.count("\n", 0, start) + 1
+    out = []
+    for offset, row in enumerate(text[start:].splitlines()[1:], start=1):
+        stripped = row.strip()
+        if stripped == "{":
+            out.append(first + offset)
+        elif stripped.startswith("]") and row.startswith(" ]"):
+            break
+    return out
 
 
 def _line_of(text: str, key: str, index: int) -> int:

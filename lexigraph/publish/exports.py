@@ -17,7 +17,7 @@ from lexigraph.render.json_record import entry_json
 from lexigraph.render.markdown_copy import markdown_copy, published
 from lexigraph.render.urls import UrlMap, permalink
 
-SCHEMAS = {"facts": "entry.schema.json", "text": "entry-lang.schema.json", "quiz": "quiz.schema.json"}
+SCHEMAS = {"facts": "entry.schema.json", "text": "entry-lang.schema.json", "quiz": "quiz.schema.json", "support": "support.schema.json"}
 
 
 def llms_txt(site: UrlMap) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from lexigraph.render import relations
 from lexigraph.render.cite import citation_line
 from lexigraph.render.evidence import Citations, claims_json
+from lexigraph.render.support_record import support_records
 from lexigraph.render.urls import UrlMap, permalink
 
 
@@ -20,7 +21,8 @@ def entry_json(site: UrlMap, entry, lang: str) -> dict:
             "facts": entry.facts.data, "text": entry.prose[lang].data,
             "pointed_at_by": relations.reverse(site.corpus, entry),
             "quiz": quiz.data if quiz is not None else None,
-            "evidence": evidence_json(entry, lang)}
+            "evidence": evidence_json(entry, lang),
+            "support": support_records(site.corpus, entry, lang)}
 
 
 def evidence_json(entry, lang: str) -> dict:

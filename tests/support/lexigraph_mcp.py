@@ -36,7 +36,7 @@ from tests.support.cli import lexigraph
 from tests.support.mcp_server import STARTED_PIDS, TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ("entries", "quizzes", "snippets", "archive", "specs.yml", "mkdocs.yml")
+CONTENT = ("entries", "quizzes", "snippets", "archive", "support", "specs.yml", "mkdocs.yml")
 def _next_in_month(facts_file: Path) -> tuple[str, str]:
     """(the version after the entry's current one in the same month, the date of its last version):
     vYYYY-MM → vYYYY-MM-2, vYYYY-MM-N → vYYYY-MM-(N+1). Derived from the content, so a bump of the

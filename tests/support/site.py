@@ -21,7 +21,7 @@ def make_project(content_root: Path, workdir: Path, *, extra_files: dict[str, st
     for name in ("docs", "overrides", "hooks"):
         if not (workdir / name).exists():
             shutil.copytree(PROJECT / name, workdir / name)
-    for name in CONTENT + ("specs.yml", "path.yml", "archive"):
+    for name in CONTENT + ("specs.yml", "path.yml", "archive", "support"):
         source = content_root / name
         if source.is_dir():
             shutil.copytree(source, workdir / name, dirs_exist_ok=True)
