@@ -71,7 +71,7 @@ const split2x = {
   "client/streamableHttp.js": () => ({ StreamableHTTPClientTransport: clientPackage.StreamableHTTPClientTransport }),
   "client/sse.js": () => ({ SSEClientTransport: clientPackage.SSEClientTransport }),
   "server/sse.js": () => lacks(serverPackage, "SSEServerTransport"), // HTTP+SSE: client side only in 2.x
-  "server/express.js": () => null, // an express app is a separate package in 2.x (not installed beside server/client)
+  "server/express.js": () => null, // 2.x: a separate package (@modelcontextprotocol/express), not measured here
   "experimental/tasks/index.js": () => lacks(serverPackage, "InMemoryTaskStore"), // Task* schemas are kept, with no runtime
 };
 
@@ -277,6 +277,27 @@ export const INIT = (id = 1, protocolVersion = "2025-03-26") => ({
   params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "0.0.0" } },
 });
 export const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+// A hand-made HTTP+SSE server (2024-11-05) in front of the SDK's Server, for SDK versions with an SSE client but no
+// SSE server transport: GET /sse announces the /messages endpoint and streams the server's messages; each POSTed
+// message reaches the server over the in-memory transport.
+export async function sseBridge(server) {
+  const [peer, serverEnd] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverEnd);
+  return httpServe(async (req, res) => {
+    if (req.method === "GET" && req.url === "/sse") {
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      res.write("event: endpoint\ndata: /messages\n\n");
+      peer.onmessage = (m) => res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+      await peer.start();
+    } else if (req.method === "POST" && req.url === "/messages") {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      res.writeHead(202).end("Accepted");
+      await peer.send(JSON.parse(body));
+    } else res.writeHead(404).end();
+  });
+}
 
 // A raw HTTP+SSE session: GET the event stream, read the endpoint event; next() gives the next message event's data.
 export async function sseSession(port, path) {

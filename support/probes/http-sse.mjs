@@ -1,31 +1,17 @@
 // http-sse: the SDK's Client (SSEClientTransport) lists and calls a tool of the SDK's Server (SSEServerTransport)
 // over the HTTP+SSE transport of 2024-11-05: a GET event stream announcing the POST endpoint, one POST per message.
 // 2.x keeps SSEClientTransport but has no SSEServerTransport: its client is tried against the SDK's Server behind a
-// hand-made HTTP+SSE bridge (GET /sse announces /messages; each POSTed message goes over the in-memory transport).
-import { types, Client, InMemoryTransport, bareServer, optional, answer, within, httpServe, httpSend, sseSession, INIT } from "./_sdk.mjs";
+// hand-made HTTP+SSE bridge (sseBridge).
+import { types, Client, bareServer, optional, answer, within, httpServe, httpSend, sseSession, sseBridge, INIT } from "./_sdk.mjs";
 
 const serverSide = await optional("server/sse.js");
 const clientSide = await optional("client/sse.js");
+const server = bareServer({ tools: {} }, (s) => {
+  s.setRequestHandler(types.ListToolsRequestSchema, async () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }));
+  s.setRequestHandler(types.CallToolRequestSchema, async () => ({ content: [{ type: "text", text: "over sse" }] }));
+});
 if (!serverSide && clientSide) {
-  const server = bareServer({ tools: {} }, (s) => {
-    s.setRequestHandler(types.ListToolsRequestSchema, async () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }));
-    s.setRequestHandler(types.CallToolRequestSchema, async () => ({ content: [{ type: "text", text: "over sse" }] }));
-  });
-  const [peer, serverEnd] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverEnd);
-  const http = await httpServe(async (req, res) => {
-    if (req.method === "GET" && req.url === "/sse") {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.write("event: endpoint\ndata: /messages\n\n");
-      peer.onmessage = (m) => res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
-      await peer.start();
-    } else if (req.method === "POST" && req.url === "/messages") {
-      let body = "";
-      for await (const chunk of req) body += chunk;
-      res.writeHead(202).end("Accepted");
-      await peer.send(JSON.parse(body));
-    } else res.writeHead(404).end();
-  });
+  const http = await sseBridge(server);
   const client = new Client({ name: "probe-client", version: "0.0.0" }, { capabilities: {} });
   try {
     await within(client.connect(new clientSide.SSEClientTransport(new URL(`${http.base}/sse`))), "initialize over HTTP+SSE");
@@ -41,10 +27,6 @@ if (!serverSide && clientSide) {
 } else if (!serverSide || !clientSide) {
   answer("unsupported", "the SDK has no server/sse.js or client/sse.js");
 } else {
-  const server = bareServer({ tools: {} }, (s) => {
-    s.setRequestHandler(types.ListToolsRequestSchema, async () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }));
-    s.setRequestHandler(types.CallToolRequestSchema, async () => ({ content: [{ type: "text", text: "over sse" }] }));
-  });
   let transport = null;
   const http = await httpServe(async (req, res) => {
     if (req.method === "GET" && req.url === "/sse") {
