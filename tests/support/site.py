@@ -21,7 +21,7 @@ def make_project(content_root: Path, workdir: Path, *, extra_files: dict[str, st
     for name in ("docs", "overrides", "hooks"):
         if not (workdir / name).exists():
             shutil.copytree(PROJECT / name, workdir / name)
-    for name in CONTENT + ("specs.yml", "path.yml", "archive"):
+    for name in CONTENT + ("specs.yml", "path.yml", "archive", "support"):
         source = content_root / name
         if source.is_dir():
             shutil.copytree(source, workdir / name, dirs_exist_ok=True)
@@ -29,6 +29,18 @@ def make_project(content_root: Path, workdir: Path, *, extra_files: dict[str, st
             shutil.copy(source, workdir / name)
     for name, text in (extra_files or {}).items():
         (workdir / name).write_text(text, encoding="utf-8")
+    return workdir
+
+
+def support_root(workdir: Path) -> Path:
+    """The valid fixture lexicon with the support overlay of tests/fixtures/support: support blocks appended to
+    its entries' entry.yml, the probe files and their results (support/)."""
+    fixtures = PROJECT / "tests" / "fixtures"
+    shutil.copytree(fixtures / "valid", workdir)
+    shutil.copytree(fixtures / "support" / "support", workdir / "support")
+    for block in sorted((fixtures / "support").glob("*.support.yml")):
+        entry = workdir / "entries" / block.name.split(".")[0] / "entry.yml"
+        entry.write_text(entry.read_text(encoding="utf-8").rstrip("\n") + "\n" + block.read_text(encoding="utf-8"), encoding="utf-8")
     return workdir
 
 
