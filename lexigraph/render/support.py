@@ -177,8 +177,8 @@ def _row_cells(site: UrlMap, feature: Feature, columns: list[str], lang: str, ur
     return _spec_cell(site, feature, lang, url) + cells + (_clients_cell(site, feature, lang) if clients else "")
 
 
-def _head(columns: list[str], lang: str, clients: bool) -> str:
-    cols = [t(lang, "support_feature"), t(lang, "support_spec")] + [escape(_impl_name(c, lang)) for c in columns] + (
+def _head(columns: list[str], lang: str, clients: bool, entry: bool = False) -> str:
+    cols = [t(lang, "support_entry")] * entry + [t(lang, "support_feature"), t(lang, "support_spec")] + [escape(_impl_name(c, lang)) for c in columns] + (
         [t(lang, "support_clients")] if clients else [])
     return "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in cols) + "</tr></thead>"
 
@@ -244,8 +244,9 @@ def render_section(site: UrlMap, entry, lang: str, url: str) -> list[str]:
                    for f in features)
     caption = escape(t(lang, "support_caption", title="\x00")).replace("\x00", escape(entry.text(lang, "title", entry.id)))
     whole = relative(url, support_slug(lang))
-    # Compact on purpose (tests/test_entry_page_size.py): no wrapper but the scroll box, notes written once.
-    table = (f'<div class="lx-support" role="region" aria-labelledby="support-caption" tabindex="0"><table>'
+    # Compact on purpose (tests/test_entry_page_size.py): no wrapper but the scroll box, notes written once. The table's
+    # class keeps Material from wrapping it in a scroll box of its own (its script wraps every table:not([class])).
+    table = (f'<div class="lx-support" role="region" aria-labelledby="support-caption" tabindex="0"><table class="lx-t">'
              f'<caption id="support-caption">{caption}</caption>{_head(columns, lang, clients)}<tbody>{rows}</tbody></table></div>')
     more = f'<a href="{whole}#e-{escape(entry.id)}">{t(lang, "support_all_link")}</a>'
     return [f"## {t(lang, 'support')} {{#support}}", "",
@@ -319,19 +320,21 @@ def support_page_parts(site: UrlMap, lang: str) -> list[str]:
     columns = _columns(features)
     notes = Notes("n-")
     chosen, filters = _filters(site, features, columns, lang)
-    width = len(columns) + 3     # feature, specification, the implementations, clients
-    bodies = []
+    rows = []
+    # Grouped by entry: its rows together, the first one marked (and the target of the entry page's link). The entry
+    # is a column of its own, on every row, rather than a header row over its features: one level of headers (pa11y
+    # H43, axe th-has-data-cells), and a row still says its entry when the filter hides its neighbours.
     for entry in sorted(entries, key=lambda e: str(e.text(lang, "title", e.id)).casefold()):
         link = f'<a href="{relative(url, site.urls[(lang, entry.id)])}#support">{escape(entry.text(lang, "title", entry.id))}</a>'
-        rows = [f'<tr class="lx-sp__entry" id="e-{escape(entry.id)}"><th scope="rowgroup" colspan="{width}">{link}</th></tr>']
-        for f in entry_features(entry):
+        for n, f in enumerate(entry_features(entry)):
             tokens = " ".join(token for token, _, test in chosen if test(f))
-            rows.append(f'<tr id="f-{escape(f.feature)}" data-f="{tokens}"><th scope="row">{_label(f, lang)}</th>'
+            first = ' class="lx-sp__first"' if n == 0 else ""
+            anchor = f' id="e-{escape(entry.id)}"' if n == 0 else ""
+            rows.append(f'<tr id="f-{escape(f.feature)}" data-f="{tokens}"{first}><td{anchor}>{link}</td><th scope="row">{_label(f, lang)}</th>'
                         f'{_row_cells(site, f, columns, lang, url, notes, True)}</tr>')
-        bodies.append(f'<tbody>{"".join(rows)}</tbody>')
-    table = (f'<div class="lx-support" role="region" aria-labelledby="sp-caption" tabindex="0"><table>'
+    table = (f'<div class="lx-support" role="region" aria-labelledby="sp-caption" tabindex="0"><table class="lx-t">'
              f'<caption id="sp-caption">{escape(t(lang, "support_page_caption", n=len(features)))}</caption>'
-             f'{_head(columns, lang, True)}{"".join(bodies)}</table></div>')
+             f'{_head(columns, lang, True, entry=True)}<tbody>{"".join(rows)}</tbody></table></div>')
     out += [f'<div class="lx-sp" markdown="0">\n{filters}{table}{notes.html()}{_evidence(site, features, columns, lang, url)}\n</div>', ""]
     return out
 
