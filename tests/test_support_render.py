@@ -103,6 +103,21 @@ def test_a_table_where_no_feature_counts_clients_has_no_clients_column_and_an_en
         facts["support"] = saved
 
 
+def test_the_markdown_copy_has_the_same_table_in_markdown(site):
+    from lexigraph.render.markdown_copy import markdown_copy
+
+    copy = markdown_copy(site, site.corpus.entries["widget"], "en")
+    assert copy.index("## What varies") < copy.index("## Support") < copy.index("## Dated examples")
+    table = copy[copy.index("## Support"):copy.index("## Dated examples")]
+    assert "| Feature | Specification | Python SDK | TypeScript SDK | Chromium | Clients |" in table
+    assert ("| Calling a widget (`widgets/call`) | MCP 2025-11-25, changed 2026-07-28 | ✓ 1.9.0 | ◐ 1.10.0 (No `structuredContent` "
+            "in the result.) | — | 2 / 3 |") in table
+    assert "| The old widget handshake | MCP 2025-11-25, deprecated 2026-07-28 | ✓ 1.0.0, ✗ 2.0.0 | — | — | 2 / 3 |" in table
+    assert "✓ 156.0.8078.114 (Chromium: behind the flag `--enable-features=WebMCPTesting`)" in table
+    assert "- Measured on 2\u00a0December 2026 with `support/probes/widget-call.py`, `support/probes/widget-call.mjs`," in table
+    assert "- Measured on 3\u00a0December 2026 with `support/probes/gadget-page.html`\n" in table
+
+
 def test_the_stylesheet_has_a_filter_rule_for_every_slot_the_page_may_use():
     css = (PROJECT / "docs" / "assets" / "lexigraph.css").read_text(encoding="utf-8")
     slots = set(re.findall(r"#lx-f(\d+):checked\) tr\[data-f\]:not\(\[data-f~=\"f\1\"\]\)", css))

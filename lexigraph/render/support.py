@@ -355,3 +355,51 @@ def revision_features(site: UrlMap, spec_id: str, date: str, lang: str, url: str
     items = "".join(f"<li>{t(lang, 'support_rev_' + kind)}{colon(lang)} {', '.join(found[kind])}</li>"
                     for kind in ("added", "changed", "deprecated", "removed") if kind in found)
     return f'<ul class="lx-rev-features">{items}</ul>'
+
+
+def _plain_cell(claim: Claim | None, feature: Feature, lang: str) -> str:
+    """A cell of the Markdown copy's table: its mark and its words, the note in brackets."""
+    if claim is None:
+        return "—"
+    why = claim.unmeasured or (feature.unmeasured if feature.probe is None else None)
+    if why is not None or claim.version_added is None:
+        return t(lang, "support_unmeasured") + (f" ({why[lang]})" if why else "")
+    if claim.version_added is False:
+        return f"✗ {t(lang, 'support_no')}"
+    cell = f"{'◐' if claim.partial else '✓'} {claim.version_added}"
+    notes = ([claim.partial[lang]] if claim.partial else []) + (
+        [t(lang, "support_flag", name=_impl_name(claim.implementation, lang), flag=f"`{claim.flag}`")] if claim.flag else [])
+    if claim.version_removed:
+        cell += f", ✗ {claim.version_removed}"
+    return cell + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def markdown_section(site: UrlMap, entry, lang: str) -> list[str]:
+    """The Support section of the entry's Markdown copy (render/markdown_copy.py): the same table, as a Markdown table."""
+    features = entry_features(entry)
+    if not features:
+        return []
+    columns = _columns(features)
+    clients = any(f.clients for f in features)
+    total = len(_clients(site))
+    head = [t(lang, "support_feature"), t(lang, "support_spec")] + [_impl_name(c, lang) for c in columns] + (
+        [t(lang, "support_clients")] if clients else [])
+    out = [f"## {t(lang, 'support')}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for f in features:
+        claims = {c.implementation: c for c in f.claims}
+        spec = site.specs.get(f.spec["spec"])
+        history = ", ".join([f.spec["added"]] + [f"{t(lang, 'support_spec_' + kind)} {when}" for kind, when in _history(f)[1:]])
+        cells = [f.label[lang], f"{spec.name if spec else f.spec['spec']} {history}"]
+        cells += [_plain_cell(claims.get(impl), f, lang) for impl in columns]
+        if clients:
+            cells.append(f"{len(clients_of(site, f.clients))} / {total}" if f.clients else "—")
+        out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    by_date: dict[str, list[str]] = {}
+    for f in features:
+        results = _measured(site, f)
+        if results:
+            by_date.setdefault(max(r.measured for r in results), []).extend(_probe_files(site, f))
+    out += [""] if by_date else []
+    out += [f"- {t(lang, 'support_measured', date=long_date(date, lang))} " + ", ".join(f"`support/probes/{name}`" for name in names)
+            for date, names in sorted(by_date.items()) if names]
+    return out + [""]
