@@ -27,6 +27,9 @@ def root(tmp_path, monkeypatch):
     (root / "path.yml").write_text("title: {fr: Parcours, en: Path}\nsteps: [widget, gadget]\n", encoding="utf-8")
     (root / "archive" / "widget" / "v2026-01").mkdir(parents=True)
     (root / "archive" / "widget" / "v2026-01" / "fr.md").write_text("# Widget\n", encoding="utf-8")
+    (root / "support" / "probes").mkdir(parents=True)
+    (root / "support" / "results.json").write_text('{"format": "lexigraph-support-results/1"}\n', encoding="utf-8")
+    (root / "support" / "probes" / "widget-call.py").write_text("print('{}')\n", encoding="utf-8")
     data = tmp_path / "data"
     shutil.copytree(PROJECT / "lexigraph" / "data", data)
     monkeypatch.setattr(wordlists, "DATA", data)
@@ -40,6 +43,7 @@ KINDS = {
     "an entry": "entries/widget/en.yml", "a quiz": "quizzes/widget.fr.yml", "a snippet": "snippets/widget/declare.json",
     "an archived page": "archive/widget/v2026-01/fr.md", "specs.yml": "specs.yml", "path.yml": "path.yml",
     "a word list": "DATA/not-terms.yml", "the interface labels": "DATA/labels.yml",
+    "the support results": "support/results.json", "a probe": "support/probes/widget-call.py",
 }
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lexigraph.content import wordlists
 
-CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive")
+CONTENT_DIRS = ("entries", "quizzes", "snippets", "archive", "support")   # support/: probes and results.json (issue 29)
 CONTENT_FILES = ("specs.yml", "path.yml")
 
 
