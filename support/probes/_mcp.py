@@ -1,0 +1,229 @@
+"""Shared by the Python probes of the mcp SDK: what differs between its versions, in one place.
+
+- `server()`: the SDK's high-level server (MCPServer in 2.x, FastMCP from 1.2), or, where the SDK has none (1.0, 1.1),
+  `Compat`, a small stand-in with the same `tool()`, `resource()`, `prompt()` decorators built on the low-level `Server`.
+- `connect(server)`: runs the SDK's server over in-memory streams and gives a `Raw` client, which writes JSON-RPC
+  messages as dicts and reads the server's answers as dicts (so a probe sees the wire, whatever the SDK's model classes).
+- `run(main)`: runs `async main() -> (result, note)` under a time limit and prints the probe's answer line.
+Anything unexpected raises (the probe exits non-zero: the collector records a failure, never "unsupported").
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from contextlib import asynccontextmanager
+from functools import partial
+from importlib.metadata import version
+
+import anyio
+from pydantic import TypeAdapter
+
+VERSION = tuple(int(part) for part in version("mcp").split(".")[:3])
+try:  # 2.x: the wire types are their own distribution
+    import mcp_types as types
+except ImportError:
+    from mcp import types
+try:  # 1.7+: the transports carry SessionMessage(message=JSONRPCMessage)
+    from mcp.shared.message import SessionMessage
+except ImportError:
+    SessionMessage = None
+ADAPTER = TypeAdapter(types.JSONRPCMessage)
+HANDSHAKE = "2025-11-25"  # the revision the raw client proposes; an SDK server that lacks it answers with its own
+
+
+def run(main, limit: float = 8.0) -> None:
+    async def timed():
+        with anyio.fail_after(limit):
+            return await main()
+
+    result, note = anyio.run(timed)
+    assert result in ("supported", "partial", "unsupported"), result
+    print(json.dumps({"result": result, "note": note}))
+
+
+def server(name: str = "probe"):
+    try:
+        from mcp.server.mcpserver import MCPServer
+    except ImportError:
+        pass
+    else:
+        return MCPServer(name)
+    try:
+        from mcp.server.fastmcp import FastMCP
+    except ImportError:
+        return Compat(name)
+    return FastMCP(name)
+
+
+def lowlevel(srv):
+    """The low-level Server under a high-level one (the attribute's name differs by version)."""
+    for attribute in ("_lowlevel_server", "_mcp_server", "low"):
+        if hasattr(srv, attribute):
+            return getattr(srv, attribute)
+    return srv
+
+
+class Compat:
+    """mcp 1.0/1.1 have no FastMCP: tools, resources and prompts of strings, on the low-level Server's decorators."""
+
+    def __init__(self, name: str):
+        from mcp.server import Server
+
+        self.low, self.tools, self.resources, self.prompts = Server(name), {}, {}, {}
+        low = self.low
+
+        @low.list_tools()
+        async def list_tools():
+            return [types.Tool(name=n, inputSchema=_schema(f)) for n, f in self.tools.items()]
+
+        @low.call_tool()
+        async def call_tool(name, arguments):
+            function, arguments = self.tools[name], dict(arguments or {})
+            if "ctx" in inspect.signature(function).parameters:
+                arguments["ctx"] = CompatContext(low.request_context)
+            result = function(**arguments)
+            if inspect.isawaitable(result):
+                result = await result
+            return [types.TextContent(type="text", text=str(result))]
+
+        @low.list_resources()
+        async def list_resources():
+            return [types.Resource(uri=u, name=f.__name__) for u, f in self.resources.items()]
+
+        @low.read_resource()
+        async def read_resource(uri):
+            return self.resources[str(uri)]()
+
+        @low.list_prompts()
+        async def list_prompts():
+            return [types.Prompt(name=n) for n in self.prompts]
+
+        @low.get_prompt()
+        async def get_prompt(name, arguments):
+            text = self.prompts[name](**(arguments or {}))
+            message = types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))
+            return types.GetPromptResult(messages=[message])
+
+    def tool(self):
+        return lambda f: self.tools.setdefault(f.__name__, f)
+
+    def resource(self, uri: str):
+        return lambda f: self.resources.setdefault(uri, f)
+
+    def prompt(self):
+        return lambda f: self.prompts.setdefault(f.__name__, f)
+
+
+class CompatContext:
+    """What the probes use of a high-level Context, for Compat: the request's session."""
+
+    def __init__(self, request_context):
+        self.request_context, self.session = request_context, request_context.session
+
+    async def report_progress(self, progress: float, total: float | None = None) -> None:
+        token = self.request_context.meta.progressToken if self.request_context.meta else None
+        if token is not None:
+            await self.session.send_progress_notification(token, progress, total)
+
+
+try:  # the type a high-level tool's parameter is annotated with to receive the request context
+    from mcp.server.mcpserver import Context
+except ImportError:
+    try:
+        from mcp.server.fastmcp import Context
+    except ImportError:
+        Context = CompatContext
+
+
+def _schema(f) -> dict:
+    names = [n for n in inspect.signature(f).parameters if n != "ctx"]
+    return {"type": "object", "properties": {n: {"type": "string"} for n in names}, "required": names}
+
+
+def dump(model) -> dict:
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+class Raw:
+    """A JSON-RPC client that speaks dicts. `on_request[method]`: async (params) -> result dict, for the server's requests."""
+
+    def __init__(self, write, read):
+        self.write, self.read, self.next_id = write, read, 0
+        self.notifications: list[dict] = []
+        self.on_request: dict = {}
+        self.answers: dict = {}
+
+    async def send(self, message: dict) -> None:
+        parsed = ADAPTER.validate_python(message)
+        await self.write.send(SessionMessage(parsed) if SessionMessage else parsed)
+
+    async def start(self, method: str, params: dict | None = None) -> int:
+        self.next_id += 1
+        await self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, **({"params": params} if params is not None else {})})
+        return self.next_id
+
+    async def notify(self, method: str, params: dict | None = None) -> None:
+        await self.send({"jsonrpc": "2.0", "method": method, **({"params": params} if params is not None else {})})
+
+    async def wait(self, request_id: int) -> dict:
+        """The answer to request_id (a dict with "result" or "error"); serves the server's requests meanwhile."""
+        while request_id not in self.answers:
+            item = await self.read.receive()
+            if isinstance(item, Exception):
+                raise item
+            message = dump(item.message if SessionMessage else item)
+            if "method" in message and "id" in message:
+                handler = self.on_request.get(message["method"])
+                if handler is None:
+                    reply = {"error": {"code": -32601, "message": "Method not found"}}
+                else:
+                    reply = {"result": await handler(message.get("params") or {})}
+                await self.send({"jsonrpc": "2.0", "id": message["id"], **reply})
+            elif "method" in message:
+                self.notifications.append(message)
+            else:
+                self.answers[message["id"]] = message
+        return self.answers.pop(request_id)
+
+    async def request(self, method: str, params: dict | None = None) -> dict:
+        return await self.wait(await self.start(method, params))
+
+    async def call(self, method: str, params: dict | None = None) -> dict:
+        """The result of a request that must succeed (an error answer raises: the probe fails)."""
+        answer = await self.request(method, params)
+        if "error" in answer:
+            raise RuntimeError(f"{method} answered an error: {answer['error']}")
+        return answer["result"]
+
+    async def initialize(self, protocol: str = HANDSHAKE, capabilities: dict | None = None) -> dict:
+        params = {"protocolVersion": protocol, "capabilities": capabilities or {}, "clientInfo": {"name": "probe", "version": "0"}}
+        result = await self.call("initialize", params)
+        await self.notify("notifications/initialized")
+        return result
+
+
+@asynccontextmanager
+async def connect(srv, *, initialize: bool = True, capabilities: dict | None = None):
+    """A Raw client on the SDK's server `srv` (high- or low-level), initialized unless asked not to."""
+    low = lowlevel(srv)
+    to_server, server_reads = anyio.create_memory_object_stream(100)
+    server_writes, from_server = anyio.create_memory_object_stream(100)
+    async with anyio.create_task_group() as group:
+        group.start_soon(partial(low.run, server_reads, server_writes, low.create_initialization_options()))
+        client = Raw(to_server, from_server)
+        if initialize:
+            client.init = await client.initialize(capabilities=capabilities)
+        yield client
+        group.cancel_scope.cancel()
+
+
+def absent(module: str, *names: str) -> str | None:
+    """The first of `names` that `module` lacks (an ImportError on the module itself counts as its first name), else None."""
+    import importlib
+
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return names[0] if names else module
+    return next((n for n in names if not hasattr(found, n)), None)
