@@ -227,3 +227,68 @@ def absent(module: str, *names: str) -> str | None:
     except ImportError:
         return names[0] if names else module
     return next((n for n in names if not hasattr(found, n)), None)
+
+
+def methods(union) -> set[str]:
+    """The JSON-RPC methods a union of the SDK's message models (e.g. types.ClientRequest) knows."""
+    import typing
+
+    root = getattr(union, "model_fields", {}).get("root")
+    members = typing.get_args(root.annotation if root is not None else union) or (union,)
+    found: set[str] = set()
+    for member in members:
+        if typing.get_args(member):
+            found |= methods(member)
+        elif hasattr(member, "model_fields") and "method" in member.model_fields:
+            found |= set(typing.get_args(member.model_fields["method"].annotation))
+    return found
+
+
+# method -> (the SDK's result model, the 2.x Server keyword); the 1.x request model is found by its method literal.
+RAW_METHODS = {
+    "tools/list": ("ListToolsResult", "on_list_tools"),
+    "tools/call": ("CallToolResult", "on_call_tool"),
+    "resources/list": ("ListResourcesResult", "on_list_resources"),
+    "resources/templates/list": ("ListResourceTemplatesResult", "on_list_resource_templates"),
+    "resources/read": ("ReadResourceResult", "on_read_resource"),
+    "resources/subscribe": ("EmptyResult", "on_subscribe_resource"),
+    "prompts/list": ("ListPromptsResult", "on_list_prompts"),
+    "completion/complete": ("CompleteResult", "on_completion"),
+}
+
+
+def raw_server(handlers: dict, name: str = "probe"):
+    """The SDK's low-level Server answering `method` with `await handlers[method](params dict, session) -> result dict`,
+    the result validated by the SDK's own result model (what the model does not keep does not reach the client)."""
+    from mcp.server import Server
+
+    def model(method):
+        return getattr(types, RAW_METHODS[method][0])
+
+    if VERSION >= (2,):
+        def adapt(method, handler):
+            async def on(ctx, params):
+                return model(method).model_validate(await handler(dump(params) if params is not None else {}, ctx.session))
+            return on
+
+        return Server(name, **{RAW_METHODS[m][1]: adapt(m, h) for m, h in handlers.items()})
+    low = Server(name)
+    import typing
+
+    requests = {}
+    for member in typing.get_args(types.ClientRequest.model_fields["root"].annotation):
+        for literal in typing.get_args(member.model_fields["method"].annotation):
+            requests[literal] = member
+    for method, handler in handlers.items():
+        async def on(request, method=method, handler=handler):
+            params = dump(request.params) if request.params is not None else {}
+            result = await handler(params, low.request_context.session)
+            return types.ServerResult(model(method).model_validate(result))
+
+        low.request_handlers[requests[method]] = on
+    return low
+
+
+def has_field(model, wire_name: str) -> bool:
+    """Whether the SDK's pydantic model has a field spelled `wire_name` on the wire (its name or its alias)."""
+    return any(wire_name in (name, field.alias) for name, field in model.model_fields.items())

@@ -17,7 +17,7 @@ async def main():
         result = await client.call("tools/call", params)
     assert result["content"][0]["text"] == "done", result
     progress = [n["params"] for n in client.notifications if n["method"] == "notifications/progress"]
-    if not progress and "meta" not in _mcp.types.RequestParams.model_fields:
+    if not progress and not _mcp.has_field(_mcp.types.RequestParams, "_meta"):
         return "unsupported", "the SDK's request params model drops _meta, so the server never sees the progressToken"
     assert [(p["progressToken"], p["progress"], p.get("total")) for p in progress] == [("job-1", 1, 2), ("job-1", 2, 2)], progress
     return "supported", "the server sent notifications/progress with the request's progressToken, progress and total"
