@@ -30,6 +30,7 @@ except ImportError:
     SessionMessage = None
 ADAPTER = TypeAdapter(types.JSONRPCMessage)
 HANDSHAKE = "2025-11-25"  # the revision the raw client proposes; an SDK server that lacks it answers with its own
+HANDSHAKE_REVISIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 
 def run(main, limit: float = 8.0) -> None:
@@ -292,3 +293,13 @@ def raw_server(handlers: dict, name: str = "probe"):
 def has_field(model, wire_name: str) -> bool:
     """Whether the SDK's pydantic model has a field spelled `wire_name` on the wire (its name or its alias)."""
     return any(wire_name in (name, field.alias) for name, field in model.model_fields.items())
+
+
+async def negotiates(protocol: str):
+    """(result, note) of a protocol-<revision> probe: the client proposes `protocol` in initialize."""
+    async with connect(server(), initialize=False) as client:
+        answer = await client.initialize(protocol)
+        await client.call("ping")
+    if answer["protocolVersion"] == protocol:
+        return "supported", f"the server accepted {protocol} in the initialize handshake"
+    return "unsupported", f"the server answered initialize proposing {protocol} with another revision"
