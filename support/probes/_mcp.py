@@ -30,6 +30,7 @@ except ImportError:
     SessionMessage = None
 ADAPTER = TypeAdapter(types.JSONRPCMessage)
 HANDSHAKE = "2025-11-25"  # the revision the raw client proposes; an SDK server that lacks it answers with its own
+MODERN = "2026-07-28"  # the revision without initialize: each request carries its own _meta envelope
 HANDSHAKE_REVISIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 
@@ -303,3 +304,13 @@ async def negotiates(protocol: str):
     if answer["protocolVersion"] == protocol:
         return "supported", f"the server accepted {protocol} in the initialize handshake"
     return "unsupported", f"the server answered initialize proposing {protocol} with another revision"
+
+
+def envelope(params: dict | None = None, capabilities: dict | None = None) -> dict:
+    """Request params carrying the 2026-07-28 per-request _meta envelope (protocol version, client info and capabilities)."""
+    meta = {
+        "io.modelcontextprotocol/protocolVersion": MODERN,
+        "io.modelcontextprotocol/clientInfo": {"name": "probe", "version": "0"},
+        "io.modelcontextprotocol/clientCapabilities": capabilities or {},
+    }
+    return {**(params or {}), "_meta": meta}
