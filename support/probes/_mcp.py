@@ -8,10 +8,9 @@
 Anything unexpected raises (the probe exits non-zero: the collector records a failure, never "unsupported").
 """
 
-from __future__ import annotations
-
 import inspect
 import json
+import sys
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib.metadata import version
@@ -314,3 +313,70 @@ def envelope(params: dict | None = None, capabilities: dict | None = None) -> di
         "io.modelcontextprotocol/clientCapabilities": capabilities or {},
     }
     return {**(params or {}), "_meta": meta}
+
+
+def serve_stdio() -> None:
+    """The child of `stdio_child`: the SDK's server with an `echo` tool on its stdio transport."""
+    from mcp.server.stdio import stdio_server
+
+    srv = server()
+
+    @srv.tool()
+    def echo(text: str) -> str:
+        return f"echo: {text}"
+
+    async def main():
+        low = lowlevel(srv)
+        async with stdio_server() as (read, write):
+            await low.run(read, write, low.create_initialization_options())
+
+    anyio.run(main)
+
+
+class Lines:
+    """A JSON-RPC client over a child's stdin/stdout, one JSON text per line."""
+
+    def __init__(self, process):
+        self.process, self.buffer = process, b""
+
+    async def write(self, text: str) -> None:
+        await self.process.stdin.send(text.encode() + b"\n")
+
+    async def read(self):
+        while b"\n" not in self.buffer:
+            chunk = await self.process.stdout.receive()
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    async def request(self, message: dict) -> dict:
+        await self.write(json.dumps(message))
+        while True:
+            answer = await self.read()
+            if isinstance(answer, dict) and answer.get("id") == message["id"] and "method" not in answer:
+                return answer
+
+    async def initialize(self, protocol: str = HANDSHAKE) -> dict:
+        params = {"protocolVersion": protocol, "capabilities": {}, "clientInfo": {"name": "probe", "version": "0"}}
+        answer = await self.request({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
+        await self.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        return answer
+
+
+@asynccontextmanager
+async def stdio_child():
+    """A `Lines` client on a child process running `serve_stdio` with this interpreter; the child always stops."""
+    import os
+    import subprocess
+
+    code = f"import sys; sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r}); import _mcp; _mcp.serve_stdio()"
+    process = await anyio.open_process([sys.executable, "-s", "-E", "-c", code], stderr=subprocess.DEVNULL)
+    try:
+        yield Lines(process)
+    finally:
+        await process.stdin.aclose()
+        with anyio.move_on_after(2):
+            await process.wait()
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
