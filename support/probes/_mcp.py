@@ -380,3 +380,96 @@ async def stdio_child():
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+@asynccontextmanager
+async def asgi(app):
+    """An `Http` client driving an ASGI app of the SDK in-process (no socket: nothing listens, nothing is left behind),
+    inside the app's lifespan when it has one."""
+    from contextlib import AsyncExitStack
+
+    async with AsyncExitStack() as stack:
+        router = getattr(app, "router", None)
+        if router is not None:
+            await stack.enter_async_context(router.lifespan_context(app))
+        async with anyio.create_task_group() as group:
+            yield Http(app, group)
+            group.cancel_scope.cancel()
+
+
+class Http:
+    HOST = "127.0.0.1:8000"
+
+    def __init__(self, app, group):
+        self.app, self.group = app, group
+
+    async def open(self, method: str, target: str, headers: dict | None = None, body: bytes = b""):
+        """Sends a request; returns (status, response headers, a stream of body chunks, closed at the body's end)."""
+        chunks_in, chunks_out = anyio.create_memory_object_stream(100)
+        started, response, done = anyio.Event(), {}, anyio.Event()
+        path, _, query = target.partition("?")
+        sent = []
+
+        async def receive():
+            if not sent:
+                sent.append(True)
+                return {"type": "http.request", "body": body, "more_body": False}
+            await done.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                response.update(status=message["status"], headers={k.decode().lower(): v.decode() for k, v in message.get("headers", [])})
+                started.set()
+            elif message["type"] == "http.response.body":
+                if message.get("body"):
+                    await chunks_in.send(message["body"])
+                if not message.get("more_body"):
+                    chunks_in.close()
+
+        all_headers = {"host": self.HOST, **(headers or {})}
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+            "path": path, "raw_path": path.encode(), "query_string": query.encode(), "root_path": "",
+            "headers": [(k.lower().encode(), v.encode()) for k, v in all_headers.items()],
+            "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000),
+        }
+
+        async def call():
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                chunks_in.close()
+                started.set()
+
+        self.group.start_soon(call)
+        await started.wait()
+        return response.get("status"), response.get("headers", {}), chunks_out
+
+    async def post(self, target: str, message: dict, headers: dict | None = None):
+        """POSTs a JSON-RPC message; returns (status, headers, the JSON-RPC answers in the body: plain JSON or SSE data lines)."""
+        base = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+        status, answer_headers, chunks = await self.open("POST", target, {**base, **(headers or {})}, json.dumps(message).encode())
+        if status in (307, 308):  # a mounted app redirects /mcp to /mcp/, as an HTTP client would follow
+            target = "/" + answer_headers["location"].split("://", 1)[-1].split("/", 1)[-1]
+            status, answer_headers, chunks = await self.open("POST", target, {**base, **(headers or {})}, json.dumps(message).encode())
+        body = b"".join([chunk async for chunk in chunks]).decode()
+        return status, answer_headers, parse_body(body, answer_headers.get("content-type", ""))
+
+
+def parse_body(body: str, content_type: str) -> list:
+    if content_type.startswith("text/event-stream"):
+        return [json.loads(line[5:]) for line in body.splitlines() if line.startswith("data:") and line[5:].strip().startswith("{")]
+    return [json.loads(body)] if body.strip().startswith("{") else []
+
+
+async def sse_events(chunks):
+    """(event, data) pairs from a stream of SSE body chunks."""
+    buffer = ""
+    async for chunk in chunks:
+        buffer += chunk.decode().replace("\r\n", "\n")
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            fields = dict(line.split(":", 1) for line in block.split("\n") if ":" in line and not line.startswith(":"))
+            if fields:
+                yield fields.get("event", "message").strip(), fields.get("data", "").strip()
