@@ -219,17 +219,6 @@ async def connect(srv, *, initialize: bool = True, capabilities: dict | None = N
         group.cancel_scope.cancel()
 
 
-def absent(module: str, *names: str) -> str | None:
-    """The first of `names` that `module` lacks (an ImportError on the module itself counts as its first name), else None."""
-    import importlib
-
-    try:
-        found = importlib.import_module(module)
-    except ImportError:
-        return names[0] if names else module
-    return next((n for n in names if not hasattr(found, n)), None)
-
-
 def methods(union) -> set[str]:
     """The JSON-RPC methods a union of the SDK's message models (e.g. types.ClientRequest) knows."""
     import typing
