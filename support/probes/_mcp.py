@@ -33,7 +33,7 @@ MODERN = "2026-07-28"  # the revision without initialize: each request carries i
 HANDSHAKE_REVISIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 
-def run(main, limit: float = 8.0) -> None:
+def run(main, limit: float = 30.0) -> None:
     async def timed():
         with anyio.fail_after(limit):
             return await main()
