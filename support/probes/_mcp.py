@@ -4,6 +4,11 @@
   `Compat`, a small stand-in with the same `tool()`, `resource()`, `prompt()` decorators built on the low-level `Server`.
 - `connect(server)`: runs the SDK's server over in-memory streams and gives a `Raw` client, which writes JSON-RPC
   messages as dicts and reads the server's answers as dicts (so a probe sees the wire, whatever the SDK's model classes).
+- `raw_server({method: handler})`: the SDK's low-level Server answering raw methods, each result validated by the SDK's
+  own result model (for protocol features that need no high-level API: pagination, annotations, structured output…).
+- `methods(types.ClientRequest)`, `has_field(model, wire_name)`: explicit detection of what the SDK's types lack.
+- `negotiates(revision)`, `envelope(params)`: the initialize handshake with a proposed revision; the 2026-07-28 `_meta`.
+- `stdio_child()`: the SDK's server in a child process on stdio; `asgi(app)`: an SDK HTTP app driven in-process.
 - `run(main)`: runs `async main() -> (result, note)` under a time limit and prints the probe's answer line.
 Anything unexpected raises (the probe exits non-zero: the collector records a failure, never "unsupported").
 """
