@@ -364,7 +364,7 @@ async def stdio_child():
     import subprocess
 
     code = f"import sys; sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r}); import _mcp; _mcp.serve_stdio()"
-    process = await anyio.open_process([sys.executable, "-s", "-E", "-c", code], stderr=subprocess.DEVNULL)
+    process = await anyio.open_process([sys.executable, "-s", "-E", "-B", "-c", code], stderr=subprocess.DEVNULL)
     try:
         yield Lines(process)
     finally:
