@@ -93,7 +93,7 @@ def pytest_configure(config):
                                 "machine and the diff reviewed; unset it in the workflow")
 
 
-BUILT_SITES = {"fixture_site", "real_site"}
+BUILT_SITES = {"fixture_site", "real_site", "support_site"}
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -154,6 +154,14 @@ def _build(content_root: Path, tmp_path_factory, name: str) -> Path:
 def fixture_site(tmp_path_factory) -> Path:
     """The valid fixture corpus, built once per run with the project's config (read-only for tests)."""
     return _build(Path(__file__).parent / "fixtures" / "valid", tmp_path_factory, "fixture-site")
+
+
+@pytest.fixture(scope="session")
+def support_site(tmp_path_factory) -> Path:
+    """The valid fixture corpus with support blocks, probes and results (tests/fixtures/support), built once per run."""
+    from tests.support.site import support_root
+
+    return _build(support_root(tmp_path_factory.mktemp("support-root") / "root"), tmp_path_factory, "support-site")
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,7 @@ AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 
 # One page of each kind, in each language.
 PAGES = ["fr/", "en/", "fr/a-z/", "en/a-z/", "fr/revisions/", "en/revisions/", "fr/mcp/", "en/mcp/",
-         "fr/mcp/v2026-08/", "en/mcp/v2026-08/", "fr/carte/", "en/map/"]
+         "fr/mcp/v2026-08/", "en/mcp/v2026-08/", "fr/carte/", "en/map/", "fr/prise-en-charge/", "en/support/"]
 
 # Errors left in place, each from Material's base.html and kept on purpose: `autocomplete="off"` on the two hidden
 # checkboxes that open the drawer and the search stops Firefox from restoring them checked after a reload or Back

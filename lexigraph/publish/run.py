@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lexigraph.pipeline import Build, log
 from lexigraph.publish import exports
-from lexigraph.publish.schemas import publish_schemas
+from lexigraph.publish.schemas import publish_probes, publish_schemas
 from lexigraph.render.urls import base_path
 
 
@@ -18,6 +18,7 @@ def publish_extras(build: Build, site_dir: Path) -> None:
         return
     started = time.perf_counter()
     publish_schemas(site_dir)
+    publish_probes(build.corpus.root, site_dir)
     exports.publish(build.site, build.pages.values(), site_dir)
     log.info("Lexigraph: feeds, sitemap, Markdown and JSON copies written in %.1f s", time.perf_counter() - started)
     started = time.perf_counter()

@@ -12,7 +12,7 @@ import re
 from lexigraph.content.model import Entry
 from lexigraph.content.specs import stale_entries
 from lexigraph.content.today import today
-from lexigraph.render import cite, mentions, prose, relations
+from lexigraph.render import cite, mentions, prose, relations, support
 from lexigraph.render import path as reading_path
 from lexigraph.render.evidence import Citations
 from lexigraph.render.i18n import colon, long_date, month_year, t
@@ -109,6 +109,7 @@ def _entry_parts(site: UrlMap, entry: Entry, lang: str) -> list[str]:
     out += _shown_elsewhere(site, entry, lang, url)
     out += _section(lang, "what_varies", to_html(entry.text(lang, "what_varies"), links.section("what-varies"))
                     + _valid_for(site, entry, lang), anchor="what-varies")
+    out += support.render_section(site, entry, lang, url)
     out += _examples(entry, lang, links)
     out += _relations(site, entry, lang, url)
     quiz = entry.quiz.get(lang)

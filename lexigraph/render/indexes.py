@@ -9,6 +9,7 @@ from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, number_label, render_page, stale_ids
 from lexigraph.render.i18n import colon, count, t
 from lexigraph.render.prose import escape, inline
+from lexigraph.render.support import revision_features, support_page_parts
 from lexigraph.render.urls import UrlMap, entry_link, relative
 
 
@@ -64,6 +65,7 @@ def _render_home_parts(site: UrlMap, lang: str) -> list[str]:
     out = [f"# {t(lang, 'home_title')}", "", f'<p class="lx-lead">{escape(t(lang, "home_lead"))}</p>', "",
            f'<p><a class="md-button md-button--primary" href="a-z/">{t(lang, "az_title")}</a> '
            f'<a class="md-button" href="{relmap.MAP_SLUG[lang]}/">{t(lang, "map_title")}</a> '
+           f'<a class="md-button" href="{t(lang, "support_slug")}/">{t(lang, "support_title")}</a> '
            f'<span class="lx-count">{t(lang, "entries_count", n=len(published))}</span></p>', ""]
     stale = stale_ids(site)
     items = "".join(f"<li>{entry_link(site, lang, f'{lang}/', e.id)}{_stale_mark(lang, e.id in stale)} — {inline(e.text(lang, 'definition'))}</li>"
@@ -101,7 +103,7 @@ def _render_revisions_parts(site: UrlMap, lang: str) -> list[str]:
             links = ", ".join(entry_link(site, lang, url, x) for x in checked) or t(lang, "revisions_none")
             state = f' <span class="lx-badge">{t(lang, "revision_current")}</span>' if date == spec.current else ""
             rows.append(f'<dt id="{escape(spec.anchor(date))}"><time datetime="{date}">{date}</time>{state}</dt><dd><p>{escape(spec.note(date, lang))}</p>'
-                        f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p></dd>')
+                        f'<p>{t(lang, "revisions_checked")}{colon(lang)} {links}</p>{revision_features(site, spec.id, date, lang, url)}</dd>')
         out += [f'<dl class="lx-revisions">{"".join(rows)}</dl>', ""]
     return out
 
@@ -151,3 +153,7 @@ def _render_map_parts(site: UrlMap, lang: str, part: int) -> list[str]:
 
 def render_map(site: UrlMap, lang: str, part: int = 1) -> PageMarkdown:
     return render_page(lambda: _render_map_parts(site, lang, part))
+
+
+def render_support_page(site: UrlMap, lang: str) -> PageMarkdown:
+    return render_page(lambda: support_page_parts(site, lang))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from lexigraph.content import evidence as ev
-from lexigraph.render import relations
+from lexigraph.render import relations, support
 from lexigraph.render.cite import citation_line
 from lexigraph.render.entry import fence, number_label, source_note
 from lexigraph.render.evidence import Citations, observed_line
@@ -69,7 +69,8 @@ def markdown_copy(site: UrlMap, entry, lang: str) -> str:
         out += ["", f"**{t(lang, 'trap')}.** {prose['trap'].strip()}", ""]
     out += [f"## {t(lang, 'shown_elsewhere')}", ""]
     out += [_item(f"- {link(target)} — ", text("shown_elsewhere")[target]) for target in entry.fact("shown_elsewhere")]
-    out += ["", f"## {t(lang, 'what_varies')}", "", text("what_varies").strip(), "", f"## {t(lang, 'examples')}", ""]
+    out += ["", f"## {t(lang, 'what_varies')}", "", text("what_varies").strip(), ""] + support.markdown_section(site, entry, lang)
+    out += [f"## {t(lang, 'examples')}", ""]
     out += [_item(f"- {x['date']}{colon(lang)} ", text("examples")[x["id"]]) for x in entry.fact("examples")]
     out += ["", f"## {t(lang, 'relations')}", ""]
     out += [f"- {t(lang, kind)}{colon(lang)} {', '.join(link(x) for x in targets)}" for kind, targets in relations.both_ways(site.corpus, entry)]

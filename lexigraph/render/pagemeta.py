@@ -49,7 +49,7 @@ def head_text(site, generated, lang: str) -> dict:
     if generated.entry_id is None:
         name = generated.url.strip("/").partition("/")[2] or "home"
         key = {"home": "home_description", "a-z": "az_description", "revisions": "revisions_description",
-               MAP_SLUG.get(lang): "map_description"}.get(name)
+               MAP_SLUG.get(lang): "map_description", t(lang, "support_slug"): "support_description"}.get(name)
         part = name.partition("/")[2]
         if name.partition("/")[0] == MAP_SLUG.get(lang) and part.isdigit():   # /fr/carte/2/: its page number
             total = len(map_parts(site.corpus))

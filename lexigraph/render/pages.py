@@ -15,7 +15,8 @@ from lexigraph import LANGUAGES
 from lexigraph.content.archive import past_versions
 from lexigraph.render import relmap
 from lexigraph.render.entry import PageMarkdown, render_entry
-from lexigraph.render.indexes import render_home, render_index, render_map, render_revisions
+from lexigraph.render.indexes import render_home, render_index, render_map, render_revisions, render_support_page
+from lexigraph.render.support import support_slug
 from lexigraph.render.urls import UrlMap
 from lexigraph.render.versions import render_archived
 
@@ -36,10 +37,12 @@ class Page:
 def plan_language(site: UrlMap, lang: str, only: frozenset | None = None) -> list[Page]:
     """Every page of ``lang``: home, A–Z index, revisions, the lexicon map (one page or more), then one page per entry (or per entry in ``only``)."""
     special = {name: {other: f"{other}/{name}/" if name else f"{other}/" for other in LANGUAGES} for name in ("", "a-z", "revisions")}
+    supported = {other: support_slug(other) for other in LANGUAGES}
     pages = [
         Page(lang, f"{lang}/index.md", f"{lang}/", special[""], render=lambda: render_home(site, lang)),
         Page(lang, f"{lang}/a-z.md", f"{lang}/a-z/", special["a-z"], render=lambda: render_index(site, lang)),
         Page(lang, f"{lang}/revisions.md", f"{lang}/revisions/", special["revisions"], render=lambda: render_revisions(site, lang)),
+        Page(lang, supported[lang].rstrip("/") + ".md", supported[lang], supported, render=lambda: render_support_page(site, lang)),
     ]
     for part in range(1, len(relmap.map_parts(site.corpus)) + 1):
         url = relmap.map_url(lang, part)

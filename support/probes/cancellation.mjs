@@ -1,5 +1,5 @@
 // cancellation: aborting a request in the SDK's Client puts notifications/cancelled on the wire, and the SDK's
-// Server aborts the running handler's signal when it receives notifications/cancelled.
+// Server aborts the running handler's signal (2.x: ctx.mcpReq.signal) when it receives notifications/cancelled.
 import { types, connect, answer, within, settle } from "./_sdk.mjs";
 
 let started;
@@ -8,13 +8,13 @@ let aborted = 0;
 const { client, sent, close } = await connect({
   serverCaps: { tools: {} },
   server: (s) => s.setRequestHandler(types.CallToolRequestSchema, (req, extra) => new Promise((resolve) => {
-    extra.signal.addEventListener("abort", () => { aborted += 1; resolve({ content: [] }); });
+    (extra.signal ?? extra.mcpReq.signal).addEventListener("abort", () => { aborted += 1; resolve({ content: [] }); });
     started();
   })),
 });
 const call = async () => {
   const controller = new AbortController();
-  const pending = client.callTool({ name: "slow", arguments: {} }, undefined, { signal: controller.signal });
+  const pending = client.request({ method: "tools/call", params: { name: "slow", arguments: {} } }, types.CallToolResultSchema, { signal: controller.signal });
   await within(running, "the tool handler");
   controller.abort("probe cancels");
   try { await within(pending, "the cancelled call"); } catch (e) { if (String(e.message).startsWith("timed out")) throw e; return; }

@@ -1,9 +1,13 @@
 // tasks: task-augmented requests (2025-11-25, experimental): the SDK's Client sends tools/call with params.task, the
 // SDK's Server (with the SDK's InMemoryTaskStore) answers with a task, then tasks/get and tasks/result fetch it.
-import { types, connect, optional, answer, within } from "./_sdk.mjs";
+// 2.x keeps the Task* schemas for interoperability but has no task runtime (optional() checks it exports no
+// InMemoryTaskStore).
+import { types, split, connect, optional, answer, within } from "./_sdk.mjs";
 
 const tasks = await optional("experimental/tasks/index.js");
-if (!tasks || !types.CreateTaskResultSchema) {
+if (split && !tasks) {
+  answer("unsupported", "the server package has no InMemoryTaskStore: the Task schemas remain, without a runtime");
+} else if (!tasks || !types.CreateTaskResultSchema) {
   answer("unsupported", "the SDK has no experimental/tasks module or CreateTaskResultSchema");
 } else {
   const store = new tasks.InMemoryTaskStore();

@@ -32,6 +32,18 @@ def make_project(content_root: Path, workdir: Path, *, extra_files: dict[str, st
     return workdir
 
 
+def support_root(workdir: Path) -> Path:
+    """The valid fixture lexicon with the support overlay of tests/fixtures/support: support blocks appended to
+    its entries' entry.yml, the probe files and their results (support/)."""
+    fixtures = PROJECT / "tests" / "fixtures"
+    shutil.copytree(fixtures / "valid", workdir)
+    shutil.copytree(fixtures / "support" / "support", workdir / "support")
+    for block in sorted((fixtures / "support").glob("*.support.yml")):
+        entry = workdir / "entries" / block.name.split(".")[0] / "entry.yml"
+        entry.write_text(entry.read_text(encoding="utf-8").rstrip("\n") + "\n" + block.read_text(encoding="utf-8"), encoding="utf-8")
+    return workdir
+
+
 def mkdocs_build(project: Path, *, strict: bool = True, site_dir: Path | None = None,
                  quiet: bool = True) -> subprocess.CompletedProcess:
     """Run the real ``mkdocs build`` in ``project``; returns the finished process (never raises)."""
