@@ -132,12 +132,52 @@ def cmd_upstream(args: argparse.Namespace) -> int:
     print(text)
     if args.open_issues:
         try:
-            for line in open_issues(new_revisions(Path(args.root))[0]):
+            extra = Path(args.support_summary).read_text(encoding="utf-8") if args.support_summary else ""
+            for line in open_issues(new_revisions(Path(args.root))[0], support_summary=extra):
                 print(line)
         except (RuntimeError, OSError) as error:
             print(f"lexigraph upstream: {error}", file=sys.stderr)
             return 2
     return 1 if found else 0
+
+
+def cmd_support_collect(args: argparse.Namespace) -> int:
+    from lexigraph.authoring.support_collect import Options, collect, default_cache
+
+    options = Options(implementations=args.implementation or [], versions=args.version or [], probes=args.probe or [],
+                      timeout=args.timeout, cache=Path(args.cache).expanduser() if args.cache else default_cache(),
+                      offline=args.offline, jobs=args.jobs)
+    try:
+        report = collect(Path(args.root), options)
+    except LexigraphError as error:
+        print(error.report(), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lexigraph support collect: interrupted; support/results.json is as it was", file=sys.stderr)
+        return 130
+    print(report.summary())
+    if args.summary_file:
+        Path(args.summary_file).write_text(report.summary() + "\n", encoding="utf-8")
+    print("wrote support/results.json; then: `lexigraph support propose`, and `lexigraph check` compares the entries' claims")
+    return 1 if report.failures else 0
+
+
+def cmd_support_propose(args: argparse.Namespace) -> int:
+    from lexigraph.authoring.support_collect import propose_lines
+
+    lines, mismatches = propose_lines(Path(args.root))
+    for line in lines:
+        print(line)
+    print(f"{len(lines)} claims, {mismatches} differing from what the results support"
+          + ("; edit the claims (or re-run `lexigraph support collect`)" if mismatches else ""))
+    return 1 if mismatches else 0
+
+
+SUPPORT_HELP = """collect: install each version of support/versions.yml into its cached environment (a venv per PyPI
+version, a node_modules per npm version; Debian's Chromium as it is), run every probe (support/probes/) the
+entries' features name against it, and merge what they answered into support/results.json (written at the
+end only, atomically). A crash, a time-out or a garbled answer is a failure, kept apart; never a result.
+propose: per feature and implementation, the claim the results support beside the entry's claim."""
 
 
 def site_url(root: Path) -> str:
@@ -240,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     upstream.add_argument("--json", action="store_true", help="one object per new revision (spec, revision, title, body), for the weekly job")
     upstream.add_argument("--open-issues", action="store_true", help="open or update one GitHub issue per new revision "
                           "(gh, GH_TOKEN; found again by its title, never opened twice)")
+    upstream.add_argument("--support-summary", metavar="FILE", help="with --open-issues: add this `lexigraph support collect "
+                          "--summary-file` output to each issue's text (what the weekly collection measured)")
     upstream.set_defaults(func=cmd_upstream)
     stale = sub.add_parser("stale", help="report entries checked against an older revision than the current one, by specification")
     stale.add_argument("--strict", action="store_true", help="exit 1 when an entry is stale past its review date (as check --strict)")
@@ -259,6 +301,23 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --http, also accept this Origin header (e.g. https://app.example.org); repeatable; "
                           "default: $LEXIGRAPH_ALLOWED_ORIGINS (comma-separated)")
     mcp.set_defaults(func=cmd_mcp)
+    sup = sub.add_parser("support", help="measure which versions support each feature (collect) and compare with the claims (propose)",
+                         description=SUPPORT_HELP)
+    sup_sub = sup.add_subparsers(dest="support_command", required=True)
+    collect = sup_sub.add_parser("collect", help="run the probes against every version of support/versions.yml; write support/results.json",
+                                 description=SUPPORT_HELP)
+    collect.add_argument("--implementation", action="append", metavar="ID", help="only this implementation (mcp, ts-sdk, ext-apps, a2a-sdk, chromium); repeatable")
+    collect.add_argument("--version", action="append", metavar="V", help="only this version; repeatable")
+    collect.add_argument("--probe", action="append", metavar="ID", help="only this probe (also one no entry names yet); repeatable")
+    collect.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per probe run (default: 60)")
+    collect.add_argument("--cache", metavar="DIR", help="the environments' folder (default: $LEXIGRAPH_SUPPORT_CACHE, else ~/.cache/lexigraph/support)")
+    collect.add_argument("--offline", action="store_true", help="use only the environments already cached; ask no registry")
+    collect.add_argument("--summary-file", metavar="FILE", help="also write the summary (counts, failures, time) to FILE "
+                         "(the weekly job puts it in the revision issues: lexigraph upstream --support-summary FILE)")
+    collect.add_argument("--jobs", type=int, default=2, metavar="N", help="probes run at once (default: 2)")
+    collect.set_defaults(func=cmd_support_collect)
+    propose = sup_sub.add_parser("propose", help="per feature and implementation, the claim the results support beside the entry's; exit 1 on a difference")
+    propose.set_defaults(func=cmd_support_propose)
     preview = sub.add_parser("preview", help="serve one entry, its neighbours and the indexes, rebuilt within seconds of each save")
     preview.add_argument("id", help="the entry id, e.g. mcp")
     preview.add_argument("--port", type=int, default=8001, help="port on 127.0.0.1 (default: 8001)")

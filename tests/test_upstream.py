@@ -127,3 +127,21 @@ def test_nothing_new_opens_no_issue(tmp_path):
     gh.chmod(0o755)
     result = upstream(PROJECT, "--open-issues", LEXIGRAPH_GH=str(gh), GH_LOG=str(log), GH_ISSUES=str(tmp_path / "none"))
     assert result.returncode == 0 and not log.exists()
+
+
+def test_the_weekly_support_summary_goes_into_the_revision_issue(tmp_path):
+    root = copy(tmp_path)
+    drop_revision(root, "mcp", "2026-07-28")
+    gh, log, bodies = tmp_path / "gh", tmp_path / "gh.log", tmp_path / "bodies.txt"
+    gh.write_text(FAKE_GH + 'if "--body-file" in sys.argv:\n    open(os.environ["GH_BODIES"], "a").write(sys.stdin.read())\n')
+    gh.chmod(0o755)
+    (tmp_path / "issues.json").write_text("[]")
+    summary = tmp_path / "summary.txt"
+    summary.write_text("80 results (60 supported, 5 partial, 15 unsupported), 1 failures, 0 skipped, in 412 s\n"
+                       "  failure (probe): tasks on mcp 1.0.0: timed out after 60 s (process group killed)\n")
+    result = upstream(root, "--open-issues", "--support-summary", str(summary), LEXIGRAPH_GH=str(gh), GH_LOG=str(log),
+                      GH_ISSUES=str(tmp_path / "issues.json"), GH_BODIES=str(bodies))
+    assert result.returncode == 1, result.stderr
+    body = bodies.read_text()
+    assert body.startswith("mcp SDK ") and "## What the probes measured this week (`lexigraph support collect`)" in body
+    assert "```\n80 results (60 supported, 5 partial, 15 unsupported), 1 failures" in body and "tasks on mcp 1.0.0: timed out" in body

@@ -157,9 +157,10 @@ def _gh(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([os.environ.get("LEXIGRAPH_GH", "gh"), *args], input=stdin, capture_output=True, text=True, timeout=120)
 
 
-def open_issues(found: list[New]) -> list[str]:
+def open_issues(found: list[New], support_summary: str = "") -> list[str]:
     """One GitHub issue per specification and revision, found again by its exact title (open or closed,
-    labelled upstream-revision): updated if it exists, created otherwise. Returns what was done."""
+    labelled upstream-revision): updated if it exists, created otherwise. Returns what was done.
+    ``support_summary``: the weekly `lexigraph support collect` summary, added to each issue's text."""
     done = []
     if found:
         _gh("label", "create", LABEL, "--force", "--color", "d4c5f9",
@@ -172,11 +173,20 @@ def open_issues(found: list[New]) -> list[str]:
         same = [i for i in json.loads(listed.stdout or "[]") if i.get("title") == new.title]
         if same:
             number = str(min(i["number"] for i in same))
-            result = _gh("issue", "edit", number, "--body-file", "-", stdin=new.body())
+            result = _gh("issue", "edit", number, "--body-file", "-", stdin=new.body() + support_section(support_summary))
             done.append(f"updated #{number}: {new.title}")
         else:
-            result = _gh("issue", "create", "--title", new.title, "--label", LABEL, "--body-file", "-", stdin=new.body())
+            result = _gh("issue", "create", "--title", new.title, "--label", LABEL, "--body-file", "-", stdin=new.body() + support_section(support_summary))
             done.append(f"opened {result.stdout.strip() or 'an issue'}: {new.title}")
         if result.returncode != 0:
             raise RuntimeError(f"gh failed for {new.title!r}: {result.stderr.strip()}")
     return done
+
+
+def support_section(summary: str) -> str:
+    """The weekly support collection's summary, as a section of a revision issue ("" when there is none)."""
+    if not summary.strip():
+        return ""
+    return ("\n## What the probes measured this week (`lexigraph support collect`)\n\n"
+            "Compare with the entries' claims: `lexigraph support propose`; the results file is the job's artifact.\n\n"
+            f"```\n{summary.strip()}\n```\n")
