@@ -22,6 +22,7 @@ from __future__ import annotations
 import inspect
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -141,12 +142,30 @@ def _calls(item, pattern: re.Pattern) -> bool:
 
 
 def _build(content_root: Path, tmp_path_factory, name: str) -> Path:
+    """Build ``content_root`` once per run: the first worker to ask builds it (a real ``mkdocs build
+    --strict``, no warning allowed) in the run's shared temporary folder, under a file lock; a worker
+    that asks later, or while it is being built, waits for that build and gets the same site. A build
+    that failed is not shared: the next worker to ask tries again, and fails the same way."""
+    import fcntl
+
     from tests.support.site import make_project, mkdocs_build
 
-    project = make_project(content_root, tmp_path_factory.mktemp(name))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    assert "WARNING" not in result.stderr, result.stderr
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):      # workers' basetemps are .../popen-gwN, in one folder per run
+        shared = shared.parent
+    project, done = shared / f"shared-{name}", shared / f"shared-{name}.built"
+    with open(shared / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                shutil.rmtree(project, ignore_errors=True)
+                make_project(content_root, project)
+                result = mkdocs_build(project)
+                assert result.returncode == 0, result.stderr
+                assert "WARNING" not in result.stderr, result.stderr
+                done.write_text(name, encoding="utf-8")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return project / "site"
 
 
