@@ -104,8 +104,9 @@ def pytest_collection_modifyitems(session, config, items):
     `xdist_group` marks when it runs, so marks added after it would put snippet tests on other workers."""
     last = [i for i in items if i.nodeid.startswith("tests/test_snippet_coverage.py")]
     items[:] = [i for i in items if i not in last] + last
+    last_ids = {id(i) for i in last}
     for item in items:
-        if "/tests/snippets/" in Path(item.fspath).as_posix() or item in last:
+        if "/tests/snippets/" in Path(item.fspath).as_posix() or id(item) in last_ids:
             item.add_marker(pytest.mark.xdist_group("snippets"))
         if BUILT_SITES & set(getattr(item, "fixturenames", ())) or _calls(item, _BUILDS):
             item.add_marker(pytest.mark.build)
@@ -116,6 +117,16 @@ def pytest_collection_modifyitems(session, config, items):
             item.add_marker(pytest.mark.xdist_group("real-pages"))
         if _starts_processes(item):
             item.add_marker(pytest.mark.process)
+    # Modules with a costly test (a tier mark) before the unit tests, each module kept whole (its module
+    # fixtures set up once): xdist hands out single tests in this order, so the run ends on tests of
+    # milliseconds and both workers finish together, not one of them alone on a build or a server.
+    heavy = {_module(i) for i in items if any(i.get_closest_marker(m) for m in ("build", "browser", "process", "slow"))}
+    rest = [i for i in items if id(i) not in last_ids]
+    items[:] = sorted(rest, key=lambda i: _module(i) not in heavy) + last
+
+
+def _module(item) -> str:
+    return item.nodeid.split("::", 1)[0]
 
 
 _BUILDS = re.compile(r"\bmkdocs_build\(|\"mkdocs\", \"(?:build|serve)\"|\"preview\"|_running\(")
