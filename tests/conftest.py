@@ -120,9 +120,14 @@ def pytest_collection_modifyitems(session, config, items):
     # Modules with a costly test (a tier mark) before the unit tests, each module kept whole (its module
     # fixtures set up once): xdist hands out single tests in this order, so the run ends on tests of
     # milliseconds and both workers finish together, not one of them alone on a build or a server.
+    # The longest single tests of all lead (bench/README.md, "suite cost"), so that none starts near the end.
     heavy = {_module(i) for i in items if any(i.get_closest_marker(m) for m in ("build", "browser", "process", "slow"))}
     rest = [i for i in items if id(i) not in last_ids]
-    items[:] = sorted(rest, key=lambda i: _module(i) not in heavy) + last
+    items[:] = sorted(rest, key=lambda i: (_module(i) not in _LONGEST, _module(i) not in heavy)) + last
+
+
+_LONGEST = ("tests/test_revision_flow.py", "tests/test_fuzz_check.py", "tests/test_validators.py",
+            "tests/test_bench_generator.py")
 
 
 def _module(item) -> str:
