@@ -22,6 +22,7 @@ from __future__ import annotations
 import inspect
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -103,8 +104,9 @@ def pytest_collection_modifyitems(session, config, items):
     `xdist_group` marks when it runs, so marks added after it would put snippet tests on other workers."""
     last = [i for i in items if i.nodeid.startswith("tests/test_snippet_coverage.py")]
     items[:] = [i for i in items if i not in last] + last
+    last_ids = {id(i) for i in last}
     for item in items:
-        if "/tests/snippets/" in Path(item.fspath).as_posix() or item in last:
+        if "/tests/snippets/" in Path(item.fspath).as_posix() or id(item) in last_ids:
             item.add_marker(pytest.mark.xdist_group("snippets"))
         if BUILT_SITES & set(getattr(item, "fixturenames", ())) or _calls(item, _BUILDS):
             item.add_marker(pytest.mark.build)
@@ -115,6 +117,21 @@ def pytest_collection_modifyitems(session, config, items):
             item.add_marker(pytest.mark.xdist_group("real-pages"))
         if _starts_processes(item):
             item.add_marker(pytest.mark.process)
+    # Modules with a costly test (a tier mark) before the unit tests, each module kept whole (its module
+    # fixtures set up once): xdist hands out single tests in this order, so the run ends on tests of
+    # milliseconds and both workers finish together, not one of them alone on a build or a server.
+    # The longest single tests of all lead (bench/README.md, "suite cost"), so that none starts near the end.
+    heavy = {_module(i) for i in items if any(i.get_closest_marker(m) for m in ("build", "browser", "process", "slow"))}
+    rest = [i for i in items if id(i) not in last_ids]
+    items[:] = sorted(rest, key=lambda i: (_module(i) not in _LONGEST, _module(i) not in heavy)) + last
+
+
+_LONGEST = ("tests/test_revision_flow.py", "tests/test_fuzz_check.py", "tests/test_validators.py",
+            "tests/test_bench_generator.py")
+
+
+def _module(item) -> str:
+    return item.nodeid.split("::", 1)[0]
 
 
 _BUILDS = re.compile(r"\bmkdocs_build\(|\"mkdocs\", \"(?:build|serve)\"|\"preview\"|_running\(")
@@ -141,12 +158,30 @@ def _calls(item, pattern: re.Pattern) -> bool:
 
 
 def _build(content_root: Path, tmp_path_factory, name: str) -> Path:
+    """Build ``content_root`` once per run: the first worker to ask builds it (a real ``mkdocs build
+    --strict``, no warning allowed) in the run's shared temporary folder, under a file lock; a worker
+    that asks later, or while it is being built, waits for that build and gets the same site. A build
+    that failed is not shared: the next worker to ask tries again, and fails the same way."""
+    import fcntl
+
     from tests.support.site import make_project, mkdocs_build
 
-    project = make_project(content_root, tmp_path_factory.mktemp(name))
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    assert "WARNING" not in result.stderr, result.stderr
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):      # workers' basetemps are .../popen-gwN, in one folder per run
+        shared = shared.parent
+    project, done = shared / f"shared-{name}", shared / f"shared-{name}.built"
+    with open(shared / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                shutil.rmtree(project, ignore_errors=True)
+                make_project(content_root, project)
+                result = mkdocs_build(project)
+                assert result.returncode == 0, result.stderr
+                assert "WARNING" not in result.stderr, result.stderr
+                done.write_text(name, encoding="utf-8")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return project / "site"
 
 

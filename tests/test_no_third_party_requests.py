@@ -2,7 +2,7 @@
 no CDN, no analytics): everything comes from the site itself.
 
 Every entry page and every archived page, from the one visit per page the sweeps share
-(tests/support/page_sweep.py: HTTP cache off, loaded and scrolled to its end, network idle);
+(tests/support/page_sweep.py: loaded and scrolled to its end, every request recorded until the network is idle);
 bench/requests.py lists the requests of any page for a reader."""
 
 from __future__ import annotations
