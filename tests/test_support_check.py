@@ -91,8 +91,8 @@ CONTRADICTED = [
     ('mcp: {version_added: "1.9.0", version_removed: "1.10.0"}', "version_removed",
      'claims mcp since 1.9.0 until 1.10.0, but 1.10.0 passes the probe widget-call ("tools/call returned the widget") still; '
      "the results support 1.9.0: run `lexigraph support propose`"),
-    ('mcp: {version_added: "1.9.0", partial: {fr: sans rien, en: nothing}}', "version_added",
-     'claims mcp since 1.9.0 (partial), but 1.9.0 passes the probe widget-call ("tools/call returned the widget"); '
+    ('mcp: {version_added: "1.9.0", partial: {fr: sans rien, en: nothing}}', "partial",
+     'claims mcp since 1.9.0 (partial), but every measured version from 1.9.0 passes the probe widget-call in full; '
      "the results support 1.9.0: run `lexigraph support propose`"),
 ]
 

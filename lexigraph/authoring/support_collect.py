@@ -29,6 +29,7 @@ beside the entry's claim; exit 1 when one differs.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import hashlib
@@ -128,14 +129,22 @@ def read_versions(root: Path) -> list[Wanted]:
                 problems.append(_problem(doc, at + ("with",), "expected a list of requirements installed beside it, e.g. "
                                          "[\"grpcio\"] or [\"@modelcontextprotocol/server@^2.0.0\"]"))
                 continue
-            if set(item) - {"version", "why", "with"}:
-                problems.append(_problem(doc, at + (sorted(set(item) - {"version", "why", "with"})[0],), "unknown field; an item has "
-                                         "version, why and (optionally) with"))
+            if set(item) - {"version", "why", "with", "package"}:
+                problems.append(_problem(doc, at + (sorted(set(item) - {"version", "why", "with", "package"})[0],), "unknown field; an item has "
+                                         "version, why and (optionally) with and package"))
+                continue
+            package = item.get("package", impl.package)
+            if not isinstance(package, str) or not re.fullmatch(r"(@[a-z0-9._-]+/)?[A-Za-z0-9._-]+", package):
+                problems.append(_problem(doc, at + ("package",), "expected the package name this version is published under, e.g. "
+                                         "\"@modelcontextprotocol/server\" (the TypeScript SDK's 2.x line)"))
                 continue
             if any(w.implementation.id == impl.id and w.version == version for w in wanted):
                 problems.append(_problem(doc, at + ("version",), f"{version} is listed twice for {key}"))
                 continue
-            wanted.append(Wanted(impl, version, doc.line(at + ("version",)), format_path(at + ("version",)), tuple(extra)))
+            # A major line published under another name (the TypeScript SDK 2.x: @modelcontextprotocol/server and
+            # client) is the same implementation: its results are recorded under the implementation's id.
+            line_impl = impl if package == impl.package else dataclasses.replace(impl, package=package)
+            wanted.append(Wanted(line_impl, version, doc.line(at + ("version",)), format_path(at + ("version",)), tuple(extra)))
     if problems:
         raise LexigraphError(problems)
     return wanted

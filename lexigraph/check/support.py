@@ -3,8 +3,9 @@
 The claims' meaning is FORMAT.md's (Support) and content/support.py's :func:`propose`: for a feature with
 probe P and an implementation I claimed ``version_added: V`` (and ``version_removed: W``), V and W are
 measured versions of (P, I); every measured version below V fails the probe (or passes it in part, below a
-full claim); every one in [V, W) has the claim's outcome (partial iff the claim says ``partial``); every one
-from W on fails it. ``version_added: false``: every measured version fails it.
+full claim); every one in [V, W) passes it in full, or, when the claim says ``partial``, in part or in full
+with at least one in part (support that comes and goes within the range is partial); every one from W on
+fails it. ``version_added: false``: every measured version fails it.
 
 Each function is one rule of check/validate.py's RULES and takes the well-formed corpus: a feature or
 implementation cell whose schema is broken is not here (LX103 tells it).
@@ -204,10 +205,13 @@ def contradiction(claim: data.Claim, probe: str, results: list[data.Result], fai
             if result.result == "supported" or (claim.partial and result.result == "partial"):
                 return "version_added", f"{said}, but {_observed(result, probe)} already{tail}"
         elif end is None or at < end:
-            if result.result != want:
+            if result.result != want and not (claim.partial and result.result == "supported"):
                 return "version_added", f"{said}, but {_observed(result, probe)}{tail}"
         elif result.result != "unsupported":
             return "version_removed", f"{said}, but {_observed(result, probe)} still{tail}"
+    in_range = [r for r in results if data.version_key(r.version) >= start and (end is None or data.version_key(r.version) < end)]
+    if claim.partial and in_range and all(r.result == "supported" for r in in_range):
+        return "partial", f"{said}, but every measured version from {_q(added)} passes the probe {probe} in full{tail}"
     return None
 
 

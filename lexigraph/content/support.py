@@ -300,8 +300,9 @@ def propose(results: list[Result]) -> Proposal:
     if "partial" in outcomes and "supported" in outcomes:
         full = outcomes.index("supported")
         if "partial" in outcomes[full:]:
-            seq = ", ".join(f"{r.version} {r.result}" for r in span)
-            return Proposal(None, None, False, f"supported, then partial again ({seq}): read the probe's notes")
+            # full support that comes and goes (an option on by default in some versions only): partial over the range
+            removed = results[end].version if end < len(results) else None
+            return Proposal(span[0].version, removed, True, "")
         span = span[full:]   # partial first, then full support: the claim is the full support (partial before it is allowed)
     removed = results[end].version if end < len(results) else None
     return Proposal(span[0].version, removed, span[0].result == "partial", "")
