@@ -15,20 +15,27 @@ PAGES = {"home-fr": "fr/", "entry-fr": "fr/mcp/", "az-en": "en/a-z/", "entry-en"
 SIZES = {"desktop": {"width": 1280, "height": 900}, "mobile": {"width": 390, "height": 844}}
 
 
-def main(site: Path, out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
+def pages_in_each_look(site: Path, sizes: dict[str, dict], pages: dict[str, str]):
+    """Each page of ``pages`` (name → site path) in each colour scheme and viewport of ``sizes``, loaded from a
+    static server of ``site``: yields (the Playwright page, scheme, size name, page name)."""
     with static_server(site) as base, chromium() as context:
         for scheme in ("light", "dark"):
-            for size, viewport in SIZES.items():
+            for size, viewport in sizes.items():
                 page = context.new_page()
                 page.emulate_media(color_scheme=scheme)
                 page.set_viewport_size(viewport)
-                for name, url in PAGES.items():
+                for name, url in pages.items():
                     page.goto(f"{base}/{url}")
-                    path = out / f"{name}-{scheme}-{size}.png"
-                    page.screenshot(path=str(path), full_page=False)
-                    print(path, path.stat().st_size)
+                    yield page, scheme, size, name
                 page.close()
+
+
+def main(site: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for page, scheme, size, name in pages_in_each_look(site, SIZES, PAGES):
+        path = out / f"{name}-{scheme}-{size}.png"
+        page.screenshot(path=str(path), full_page=False)
+        print(path, path.stat().st_size)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.support.browser import chromium, static_server  # noqa: E402
+from bench.screenshots import pages_in_each_look  # noqa: E402
 
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 375, "height": 812}}
 # From the section's heading to the end of its list of evidence (the lines below the table).
@@ -25,19 +25,12 @@ BOX = """() => { const h = document.getElementById('support'); const end = h.nex
 
 def main(site: Path, pages: dict[str, str], out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    with static_server(site) as base, chromium() as context:
-        for scheme in ("light", "dark"):
-            for size, viewport in SIZES.items():
-                page = context.new_page()
-                page.emulate_media(color_scheme=scheme)
-                page.set_viewport_size(viewport)
-                for lang, url in pages.items():
-                    page.goto(f"{base}/{url}#support")
-                    clip = page.evaluate(BOX)
-                    path = out / f"support-{lang}-{scheme}-{size}.png"
-                    page.screenshot(path=str(path), full_page=True, clip=clip)
-                    print(path, path.stat().st_size)
-                page.close()
+    anchored = {lang: f"{url}#support" for lang, url in pages.items()}
+    for page, scheme, size, lang in pages_in_each_look(site, SIZES, anchored):
+        clip = page.evaluate(BOX)
+        path = out / f"support-{lang}-{scheme}-{size}.png"
+        page.screenshot(path=str(path), full_page=True, clip=clip)
+        print(path, path.stat().st_size)
 
 
 def build(workdir: Path) -> Path:
