@@ -17,9 +17,9 @@ async def main():
                 seen.append(message)
     answers = [m for m in seen if isinstance(m, list) or "method" not in m]  # notifications (a log line) are not answers
     if not answers:
-        return "unsupported", "the server sent no answer to a batch and went on serving single requests"
+        return "unsupported", "over stdio the server sent no answer to a batch and went on serving single requests"
     if all(isinstance(m, dict) and "error" in m for m in answers):
-        return "unsupported", "the server rejected the batch with a JSON-RPC error"
+        return "unsupported", "over stdio the server rejected the batch with a JSON-RPC error"
     assert len(answers) == 1 and sorted(a["id"] for a in answers[0]) == [11, 12], answers
     return "supported", "the server answered a batch of two pings with a batch of two results"
 
